@@ -1,0 +1,69 @@
+#include "context.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
+#include "recall/error.h"
+
+namespace recall::app {
+namespace {
+
+std::multimap<int, SetupFn>& Registry() {
+  static std::multimap<int, SetupFn> registry;
+  return registry;
+}
+
+}  // namespace
+
+CommandRegistrar::CommandRegistrar(int order, SetupFn setup) { Registry().emplace(order, std::move(setup)); }
+
+void SetupAllCommands(CLI::App& app, Context& ctx) {
+  for (auto& [order, setup] : Registry()) setup(app, ctx);
+}
+
+Context::Context() {
+  if (const char* now = std::getenv("RECALL_NOW"); now && *now) {
+    const auto ts = ParseTimestamp(now);
+    if (!ts) {
+      throw Error(ErrorCode::kUsage, std::string("RECALL_NOW is not a time (\"") + now +
+                                         "\"): use Unix seconds or ISO 8601 such as 2024-01-01T09:00:00Z");
+    }
+    clock_ = std::make_unique<FixedClock>(*ts);
+  } else {
+    clock_ = std::make_unique<SystemClock>();
+  }
+}
+
+Store& Context::store() {
+  if (!store_) {
+    store_.emplace(Store::Open(global.db_path.empty() ? Store::DefaultPath() : global.db_path, *clock_));
+  }
+  return *store_;
+}
+
+bool Context::color() const {
+  if (global.no_color) return false;
+  if (const char* nc = std::getenv("NO_COLOR"); nc && *nc) return false;
+  if (const char* term = std::getenv("TERM"); term && std::string(term) == "dumb") return false;
+  return ::isatty(STDOUT_FILENO) == 1;
+}
+
+bool Context::interactive() const { return ::isatty(STDIN_FILENO) == 1; }
+
+Deck RequireDeck(Store& store, const std::string& name_or_id) {
+  if (auto d = store.FindDeck(name_or_id)) return *d;
+  if (!name_or_id.empty() && std::all_of(name_or_id.begin(), name_or_id.end(), ::isdigit)) {
+    if (auto d = store.GetDeck(std::stoll(name_or_id))) return *d;
+  }
+  throw Error(ErrorCode::kNotFound, "no such deck (" + name_or_id + ")");
+}
+
+Card RequireCard(Store& store, int64_t card_id) {
+  if (auto c = store.GetCard(card_id)) return *c;
+  throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
+}
+
+}  // namespace recall::app

@@ -1,0 +1,68 @@
+#ifndef RECALL_APP_CONTEXT_H_
+#define RECALL_APP_CONTEXT_H_
+
+// What every subcommand gets: the global options, the clock and the
+// collection (opened on first use), and how to write to the terminal.
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "recall/store.h"
+#include "recall/time.h"
+
+namespace recall::app {
+
+struct GlobalOptions {
+  std::string db_path;  // --db, else RECALL_DB, else the XDG default
+  bool json = false;    // --json: machine-readable output where output is data
+  int verbose = 0;      // -v, -vv
+  bool no_color = false;
+  bool quiet = false;   // -q: only errors
+};
+
+class Context {
+ public:
+  Context();
+  GlobalOptions global;
+
+  // The clock: RECALL_NOW (ISO 8601 or Unix seconds) when set, else the system clock.
+  const Clock& clock() const { return *clock_; }
+  // The collection, opened (and created) on first call.
+  Store& store();
+  // True when colour may be used on standard output: a terminal, no
+  // --no-color, no NO_COLOR in the environment.
+  bool color() const;
+  // True when standard input is a terminal.
+  bool interactive() const;
+
+ private:
+  std::unique_ptr<Clock> clock_;
+  std::optional<Store> store_;
+};
+
+// Thrown by a command to end with a non-zero exit code after it has printed
+// what it had to say (e.g. `check` found problems).
+struct ExitStatus {
+  int code;
+};
+
+// Each cmd_<name>.cpp registers its subcommand(s) with a static
+// CommandRegistrar; `order` fixes where it appears in --help.
+using SetupFn = std::function<void(CLI::App& app, Context& ctx)>;
+struct CommandRegistrar {
+  CommandRegistrar(int order, SetupFn setup);
+};
+void SetupAllCommands(CLI::App& app, Context& ctx);
+
+// Looks a deck up by name or id; throws kNotFound naming it.
+Deck RequireDeck(Store& store, const std::string& name_or_id);
+// Looks a card up by id; throws kNotFound naming it.
+Card RequireCard(Store& store, int64_t card_id);
+
+}  // namespace recall::app
+
+#endif  // RECALL_APP_CONTEXT_H_

@@ -1,0 +1,17 @@
+# Turns schema/NNNN_*.sql into a C++ source of raw string literals.
+# Invoked in script mode: cmake -DSCHEMA_DIR=... -DOUTPUT=... -P EmbedSchema.cmake
+file(GLOB migrations "${SCHEMA_DIR}/[0-9][0-9][0-9][0-9]_*.sql")
+list(SORT migrations)
+set(body "// Generated from schema/*.sql by cmake/EmbedSchema.cmake. Do not edit.\n")
+string(APPEND body "#include \"store/migrations.h\"\n\nnamespace recall::detail {\n\n")
+string(APPEND body "const std::vector<Migration>& Migrations() {\n  static const std::vector<Migration> kMigrations = {\n")
+foreach(path IN LISTS migrations)
+  get_filename_component(name "${path}" NAME)
+  string(SUBSTRING "${name}" 0 4 number)
+  math(EXPR version "${number}")
+  file(READ "${path}" sql)
+  string(APPEND body "    {${version}, \"${name}\", R\"recall_sql(${sql})recall_sql\"},\n")
+endforeach()
+string(APPEND body "  };\n  return kMigrations;\n}\n\n}  // namespace recall::detail\n")
+file(WRITE "${OUTPUT}.tmp" "${body}")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)

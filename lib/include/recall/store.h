@@ -1,0 +1,166 @@
+#ifndef RECALL_STORE_H_
+#define RECALL_STORE_H_
+
+// The collection: one SQLite file holding decks, notes, cards, the review log
+// and the undo history. Store is the only code that talks to SQLite; every
+// write happens in a transaction (see docs/schema.md for the tables).
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "recall/card.h"
+#include "recall/deck.h"
+#include "recall/scheduler.h"
+#include "recall/time.h"
+
+namespace recall {
+
+// One card with its note and deck name, as listings show it.
+struct CardView {
+  Card card;
+  Note note;
+  std::string deck_name;
+};
+
+struct CardQuery {
+  std::optional<int64_t> deck_id;  // this deck and its sub-decks ("A" covers "A::B")
+  std::optional<std::string> tag;  // this tag and its children ("a" covers "a::b")
+  bool due_only = false;           // learning due by `now`, reviews due by `today`
+  Timestamp now;
+  Day today;
+  int64_t limit = -1;              // -1: no limit
+};
+
+// New / learning / review counts of what is due now (before daily limits are
+// applied to new and review cards: see review/queue for those).
+struct DueCounts {
+  int64_t new_cards = 0;
+  int64_t learning = 0;
+  int64_t review = 0;
+  int64_t total_cards = 0;
+  int64_t suspended = 0;
+};
+
+// One row of the review log (Anki's revlog plus what an FSRS optimiser needs).
+struct RevlogEntry {
+  int64_t id = 0;           // answer time, Unix ms (unique)
+  int64_t card_id = 0;
+  RevlogFields fields;
+  CardType type_before = CardType::kNew;
+  int32_t ease_before = 0;  // permille
+  int64_t duration_ms = 0;  // capped answer time
+  Day day;                  // the study day the answer counted for
+};
+
+// What undoing an action did.
+struct UndoResult {
+  std::string action;  // "answer", "suspend", "unsuspend", "bury", "edit", ...
+  int64_t card_id = 0;
+};
+
+class Store {
+ public:
+  // Opens the collection at `path`, creating it (and its parent directories,
+  // the file with mode 0600) on first use, and migrates it to the latest
+  // schema in one transaction. A file from a newer recall is refused with
+  // ErrorCode::kTooNew and left untouched. Throws recall::Error.
+  static Store Open(const std::string& path, const Clock& clock);
+  static Store OpenInMemory(const Clock& clock);
+
+  Store(Store&&) noexcept;
+  Store& operator=(Store&&) noexcept;
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+  ~Store();
+
+  // The default collection path: $RECALL_DB, else $XDG_DATA_HOME/recall/
+  // collection.db, else ~/.local/share/recall/collection.db.
+  static std::string DefaultPath();
+  static int LatestSchemaVersion();
+  int SchemaVersion() const;
+  const std::string& path() const;
+  const Clock& clock() const;
+
+  // Runs fn in one transaction: all of its writes or none. Nested calls
+  // become savepoints. Rethrows whatever fn throws after rolling back.
+  void Transaction(const std::function<void()>& fn);
+
+  // --- Calendar ---------------------------------------------------------
+  // Today's study day for a deck's rollover hour. Never earlier than a day
+  // already seen by this collection, so a time-zone change cannot make a
+  // card due twice. Records the day seen (a write, in its own transaction).
+  DayTiming Today(int rollover_hour);
+  int64_t CreatedSeconds() const;
+
+  // --- Decks --------------------------------------------------------------
+  std::vector<Deck> ListDecks() const;  // sorted by name
+  std::optional<Deck> FindDeck(std::string_view name) const;  // case-insensitive
+  std::optional<Deck> GetDeck(int64_t id) const;
+  // Throws kConflict if the name exists, kInvalidInput if it is malformed.
+  Deck CreateDeck(const std::string& name, const DeckOptions& options);
+  Deck GetOrCreateDeck(const std::string& name);
+  void RenameDeck(int64_t id, const std::string& new_name);  // sub-decks follow
+  // Deletes the deck, its sub-decks and their cards (and notes left without
+  // cards). Review history stays in the log.
+  void DeleteDeck(int64_t id);
+  void SetDeckOptions(int64_t id, const DeckOptions& options);
+  std::vector<int64_t> DeckAndDescendants(int64_t id) const;
+  DueCounts CountDue(std::optional<int64_t> deck_id, Timestamp now, Day today) const;
+
+  // --- Notes and cards ------------------------------------------------------
+  // Adds a note with one new card at the end of the new-card order. Assigns
+  // note->id, ->guid (unless set), ->created_s and ->modified_s. Throws
+  // kConflict when note->key is already used.
+  Card AddNote(Note* note, int64_t deck_id);
+  std::optional<Note> GetNote(int64_t note_id) const;
+  std::optional<Note> FindNoteByKey(std::string_view key) const;
+  std::optional<Card> GetCard(int64_t card_id) const;
+  std::optional<CardView> GetCardView(int64_t card_id) const;
+  std::vector<Card> CardsOfNote(int64_t note_id) const;
+  std::vector<CardView> ListCards(const CardQuery& query) const;
+  // Replaces the note's fields and tags; bumps modified_s; keeps scheduling.
+  // Records an undo entry when record_undo.
+  void UpdateNote(const Note& note, bool record_undo = false);
+  void DeleteNote(int64_t note_id);
+  void DeleteCard(int64_t card_id);  // and its note when it was the last card
+  void MoveCard(int64_t card_id, int64_t deck_id);
+
+  // Suspend, unsuspend, bury (until the next study day): each undoable.
+  void SuspendCard(int64_t card_id, bool suspend);
+  void BuryCard(int64_t card_id, Day today);
+  // Returns buried cards to their queues when `today` is past the day they
+  // were buried on.
+  void UnburyBefore(Day today);
+  void AddTag(int64_t note_id, const std::string& tag);
+
+  // --- Answers ------------------------------------------------------------
+  // Commits one answer in one transaction: the card's new state, a review log
+  // row and an undo entry. `before` must equal the card's stored state (else
+  // kConflict: the answer was already applied or the card changed), which is
+  // what makes a replayed answer harmless. Returns the review log id.
+  int64_t RecordAnswer(int64_t card_id, const CardState& before,
+                       const AnswerOutcome& outcome, Timestamp at,
+                       int64_t duration_ms, Day day);
+  std::vector<RevlogEntry> RevlogOfCard(int64_t card_id) const;
+
+  // Undoes the most recent undoable action, even from an earlier session.
+  std::optional<UndoResult> Undo();
+  int64_t UndoDepth() const;
+
+  // Internal: the implementation, for the other files of the store module.
+  struct Impl;
+  Impl& impl() const { return *impl_; }
+
+ private:
+  explicit Store(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace recall
+
+#endif  // RECALL_STORE_H_

@@ -1,0 +1,47 @@
+#ifndef RECALL_TEXT_H_
+#define RECALL_TEXT_H_
+
+// Text utilities: UTF-8 validation, display width (CJK = 2 columns, combining
+// marks = 0), wrapping and truncation by width, Markdown -> HTML and
+// Markdown -> terminal. Pure functions, no I/O.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace recall {
+
+// True when `s` is valid UTF-8. On failure *error_offset (if given) is the
+// byte offset of the first invalid sequence.
+bool IsValidUtf8(std::string_view s, size_t* error_offset = nullptr);
+
+// Terminal columns `s` occupies (East Asian Wide/Fullwidth = 2, combining
+// and zero-width = 0, ANSI escape sequences = 0).
+int DisplayWidth(std::string_view s);
+
+// The longest prefix of `s` that fits in `width` columns, with `ellipsis`
+// appended when something was cut (the result, ellipsis included, fits).
+std::string TruncateToWidth(std::string_view s, int width, std::string_view ellipsis = "…");
+
+// `s` padded with spaces on the right to `width` columns (unchanged if wider).
+std::string PadToWidth(std::string_view s, int width);
+
+// Breaks `text` into lines of at most `width` columns: at spaces for
+// alphabetic scripts, between any two CJK characters (never before closing
+// CJK punctuation such as "，。）"), hard-breaking words longer than a line.
+// Existing newlines are kept. ANSI escape sequences take no width.
+std::vector<std::string> WrapToWidth(std::string_view text, int width);
+
+// Markdown (CommonMark + tables + strikethrough) to HTML. Raw HTML in the
+// input is escaped, so "a<b" and "&" survive as text.
+std::string MarkdownToHtml(std::string_view markdown);
+
+// Markdown rendered for a terminal `width` columns wide: bold, emphasis,
+// inline code, code blocks, quotes, numbered and bulleted lists, headings,
+// wrapped by display width. ANSI styles only when `color`.
+std::string RenderMarkdownForTerminal(std::string_view markdown, int width, bool color);
+
+}  // namespace recall
+
+#endif  // RECALL_TEXT_H_

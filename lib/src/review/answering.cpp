@@ -1,0 +1,45 @@
+// Answering one card: scheduler context from the deck, then one committed write.
+
+#include <algorithm>
+
+#include "recall/error.h"
+#include "recall/review.h"
+
+namespace recall {
+
+SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card& card, Timestamp now) {
+  SchedulerContext ctx;
+  ctx.options = deck.options;
+  ctx.now = now;
+  ctx.timing = store.Today(deck.options.rollover_hour);
+  if (deck.options.fuzz) ctx.fuzz_factor = FuzzFactor(card.id, card.state.reps);
+  return ctx;
+}
+
+AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms) {
+  const auto card = store.GetCard(card_id);
+  if (!card) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
+  const auto deck = store.GetDeck(card->deck_id);
+  if (!deck) throw Error(ErrorCode::kInternal, "card without deck (" + std::to_string(card_id) + ")");
+  const Algorithm algorithm = deck->options.algorithm;
+  if (rating < MinRating(algorithm) || rating > MaxRating(algorithm)) {
+    throw Error(ErrorCode::kUsage, "rating must be " + std::to_string(MinRating(algorithm)) + "-" +
+                                       std::to_string(MaxRating(algorithm)) + " for a " +
+                                       AlgorithmName(algorithm) + " deck (card " + std::to_string(card_id) + ")");
+  }
+  const int queue = static_cast<int>(card->state.queue);
+  if (queue < 0) {
+    throw Error(ErrorCode::kConflict, std::string("card is ") + (queue == -1 ? "suspended" : "buried") +
+                                          " (card " + std::to_string(card_id) + ")");
+  }
+  const SchedulerContext ctx = MakeSchedulerContext(store, *deck, *card, now);
+  AnswerResult result;
+  result.before = card->state;
+  result.outcome = Answer(card->state, rating, ctx);
+  const int64_t cap_ms = static_cast<int64_t>(deck->options.answer_time_cap_seconds) * 1000;
+  const int64_t duration = std::clamp<int64_t>(duration_ms, 0, cap_ms);
+  result.revlog_id = store.RecordAnswer(card_id, card->state, result.outcome, now, duration, ctx.timing.today);
+  return result;
+}
+
+}  // namespace recall

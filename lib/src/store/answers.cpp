@@ -1,0 +1,205 @@
+// Answers, the review log, suspend/bury and undo.
+
+#include "store/store_impl.h"
+
+namespace recall {
+namespace {
+
+using detail::Db;
+using detail::Guard;
+
+// Saves the card's current row in the undo log and returns the entry id.
+int64_t SaveUndo(SQLite::Database& db, const char* action, int64_t card_id, Timestamp now) {
+  SQLite::Statement st(db,
+                       "INSERT INTO undo_log (action, card_id, created_ms, type, queue, due, ivl, ease, reps, "
+                       "lapses, left, drill, buried_day) SELECT ?, id, ?, type, queue, due, ivl, ease, reps, "
+                       "lapses, left, drill, buried_day FROM cards WHERE id = ?");
+  st.bind(1, action);
+  st.bind(2, now.ms);
+  st.bind(3, card_id);
+  if (st.exec() != 1) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
+  return db.getLastInsertRowid();
+}
+
+void WriteState(SQLite::Database& db, int64_t card_id, const CardState& s, int64_t now_s) {
+  SQLite::Statement st(db,
+                       "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, ease = ?, reps = ?, lapses = ?, "
+                       "left = ?, drill = ?, modified_s = ? WHERE id = ?");
+  st.bind(1, static_cast<int>(s.type));
+  st.bind(2, static_cast<int>(s.queue));
+  st.bind(3, s.due);
+  st.bind(4, s.interval);
+  st.bind(5, s.ease);
+  st.bind(6, s.reps);
+  st.bind(7, s.lapses);
+  st.bind(8, s.left);
+  st.bind(9, s.drill ? 1 : 0);
+  st.bind(10, now_s);
+  st.bind(11, card_id);
+  st.exec();
+}
+
+// SQL expression restoring the natural queue of a card from its type and due
+// (learning cards: intraday when due is a timestamp, else day learning).
+constexpr const char* kNaturalQueue =
+    "CASE type WHEN 0 THEN 0 WHEN 2 THEN 2 ELSE (CASE WHEN due > 1000000000 THEN 1 ELSE 3 END) END";
+
+}  // namespace
+
+int64_t Store::RecordAnswer(int64_t card_id, const CardState& before, const AnswerOutcome& outcome,
+                            Timestamp at, int64_t duration_ms, Day day) {
+  int64_t revlog_id = 0;
+  Transaction([&] {
+    auto& db = Db(*this);
+    const auto current = GetCard(card_id);
+    if (!current) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
+    if (current->state != before) {
+      throw Error(ErrorCode::kConflict,
+                  "the card changed since it was shown; answer not applied (card " + std::to_string(card_id) + ")");
+    }
+    revlog_id = std::max(at.ms, db.execAndGet("SELECT coalesce(max(id), 0) + 1 FROM revlog").getInt64());
+    SQLite::Statement log(db,
+                          "INSERT INTO revlog (id, card_id, rating, kind, type_before, ivl, last_ivl, ease, "
+                          "ease_before, duration_ms, day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    log.bind(1, revlog_id);
+    log.bind(2, card_id);
+    log.bind(3, outcome.revlog.rating);
+    log.bind(4, static_cast<int>(outcome.revlog.kind));
+    log.bind(5, static_cast<int>(before.type));
+    log.bind(6, outcome.revlog.interval);
+    log.bind(7, outcome.revlog.last_interval);
+    log.bind(8, outcome.revlog.ease);
+    log.bind(9, before.ease);
+    log.bind(10, std::max<int64_t>(0, duration_ms));
+    log.bind(11, static_cast<int64_t>(day.n));
+    log.exec();
+    const int64_t undo_id = SaveUndo(db, "answer", card_id, at);
+    SQLite::Statement link(db, "UPDATE undo_log SET revlog_id = ? WHERE id = ?");
+    link.bind(1, revlog_id);
+    link.bind(2, undo_id);
+    link.exec();
+    WriteState(db, card_id, outcome.state, at.Seconds());
+    if (outcome.leech) {
+      SQLite::Statement tag(db,
+                            "INSERT OR IGNORE INTO note_tags (note_id, tag) SELECT note_id, 'leech' FROM cards "
+                            "WHERE id = ?");
+      tag.bind(1, card_id);
+      tag.exec();
+    }
+  });
+  return revlog_id;
+}
+
+std::vector<RevlogEntry> Store::RevlogOfCard(int64_t card_id) const {
+  return Guard(*this, [&] {
+    SQLite::Statement st(Db(*this),
+                         "SELECT id, card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, "
+                         "duration_ms, day FROM revlog WHERE card_id = ? ORDER BY id");
+    st.bind(1, card_id);
+    std::vector<RevlogEntry> out;
+    while (st.executeStep()) {
+      RevlogEntry e;
+      e.id = st.getColumn(0).getInt64();
+      e.card_id = st.getColumn(1).getInt64();
+      e.fields.rating = st.getColumn(2).getInt();
+      e.fields.kind = static_cast<RevlogKind>(st.getColumn(3).getInt());
+      e.type_before = static_cast<CardType>(st.getColumn(4).getInt());
+      e.fields.interval = st.getColumn(5).getInt();
+      e.fields.last_interval = st.getColumn(6).getInt();
+      e.fields.ease = st.getColumn(7).getInt();
+      e.ease_before = st.getColumn(8).getInt();
+      e.duration_ms = st.getColumn(9).getInt64();
+      e.day = Day{st.getColumn(10).getInt64()};
+      out.push_back(e);
+    }
+    return out;
+  });
+}
+
+void Store::SuspendCard(int64_t card_id, bool suspend) {
+  const Timestamp now = clock().Now();
+  Transaction([&] {
+    auto& db = Db(*this);
+    const auto card = GetCard(card_id);
+    if (!card) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
+    const bool is_suspended = card->state.queue == CardQueue::kSuspended;
+    if (is_suspended == suspend) return;  // nothing to do, nothing to undo
+    SaveUndo(db, suspend ? "suspend" : "unsuspend", card_id, now);
+    SQLite::Statement st(db, std::string("UPDATE cards SET queue = ") + (suspend ? "-1" : kNaturalQueue) +
+                                 ", modified_s = ? WHERE id = ?");
+    st.bind(1, static_cast<int64_t>(now.Seconds()));
+    st.bind(2, card_id);
+    st.exec();
+  });
+}
+
+void Store::BuryCard(int64_t card_id, Day today) {
+  const Timestamp now = clock().Now();
+  Transaction([&] {
+    auto& db = Db(*this);
+    const auto card = GetCard(card_id);
+    if (!card) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
+    if (static_cast<int>(card->state.queue) < 0) return;  // already suspended or buried
+    SaveUndo(db, "bury", card_id, now);
+    SQLite::Statement st(db, "UPDATE cards SET queue = -3, buried_day = ?, modified_s = ? WHERE id = ?");
+    st.bind(1, static_cast<int64_t>(today.n));
+    st.bind(2, static_cast<int64_t>(now.Seconds()));
+    st.bind(3, card_id);
+    st.exec();
+  });
+}
+
+void Store::UnburyBefore(Day today) {
+  Transaction([&] {
+    SQLite::Statement st(Db(*this), std::string("UPDATE cards SET queue = ") + kNaturalQueue +
+                                        " WHERE queue IN (-2, -3) AND buried_day < ?");
+    st.bind(1, static_cast<int64_t>(today.n));
+    st.exec();
+  });
+}
+
+std::optional<UndoResult> Store::Undo() {
+  std::optional<UndoResult> result;
+  Transaction([&] {
+    auto& db = Db(*this);
+    SQLite::Statement last(db,
+                           "SELECT id, action, card_id, revlog_id, type, queue, due, ivl, ease, reps, lapses, "
+                           "left, drill, buried_day, note_id, front, back, tags, note_modified_s "
+                           "FROM undo_log ORDER BY id DESC LIMIT 1");
+    if (!last.executeStep()) return;
+    const int64_t undo_id = last.getColumn(0).getInt64();
+    UndoResult r{last.getColumn(1).getString(), last.getColumn(2).getInt64()};
+    SQLite::Statement restore(db,
+                              "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, ease = ?, reps = ?, "
+                              "lapses = ?, left = ?, drill = ?, buried_day = ? WHERE id = ?");
+    for (int i = 0; i < 10; ++i) restore.bind(i + 1, last.getColumn(4 + i).getInt64());
+    restore.bind(11, r.card_id);
+    restore.exec();
+    if (!last.getColumn(3).isNull()) {
+      SQLite::Statement del(db, "DELETE FROM revlog WHERE id = ?");
+      del.bind(1, last.getColumn(3).getInt64());
+      del.exec();
+    }
+    if (r.action == "edit") {
+      const int64_t note_id = last.getColumn(14).getInt64();
+      SQLite::Statement note(db, "UPDATE notes SET front = ?, back = ?, modified_s = ? WHERE id = ?");
+      note.bind(1, last.getColumn(15).getString());
+      note.bind(2, last.getColumn(16).getString());
+      note.bind(3, last.getColumn(18).getInt64());
+      note.bind(4, note_id);
+      note.exec();
+      detail::WriteTags(db, note_id, detail::SplitTags(last.getColumn(17).getString()));
+    }
+    SQLite::Statement drop(db, "DELETE FROM undo_log WHERE id = ?");
+    drop.bind(1, undo_id);
+    drop.exec();
+    result = r;
+  });
+  return result;
+}
+
+int64_t Store::UndoDepth() const {
+  return Guard(*this, [&] { return Db(*this).execAndGet("SELECT count(*) FROM undo_log").getInt64(); });
+}
+
+}  // namespace recall

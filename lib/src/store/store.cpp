@@ -1,0 +1,229 @@
+// Opening the collection, migrations, transactions and the calendar guard.
+
+#include "recall/store.h"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <random>
+
+#include "store/migrations.h"
+#include "store/store_impl.h"
+
+namespace recall {
+namespace detail {
+
+void ThrowStoreError(const SQLite::Exception& e, const std::string& path) {
+  const int code = e.getErrorCode();
+  if (code == SQLITE_CONSTRAINT) {
+    throw Error(ErrorCode::kConflict, std::string(e.what()) + " (" + path + ")");
+  }
+  if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT) {
+    throw Error(ErrorCode::kStore, "not a recall collection or corrupt: " +
+                                       std::string(e.what()) + " (" + path + ")");
+  }
+  throw Error(ErrorCode::kStore, std::string(e.what()) + " (" + path + ")");
+}
+
+std::string NewGuid() {
+  static const char kAlphabet[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+      "!#$%&()*+,-./:;<=>?@[]^_`{|}~";  // Anki's base-91 alphabet
+  std::random_device rd;
+  uint64_t v = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  std::string out;
+  do {
+    out.insert(out.begin(), kAlphabet[v % 91]);
+    v /= 91;
+  } while (v > 0);
+  return out;
+}
+
+int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now) {
+  SQLite::Statement st(db, std::string("SELECT coalesce(max(id), 0) FROM ") + table);
+  st.executeStep();
+  const int64_t max_id = st.getColumn(0).getInt64();
+  return std::max(now.ms, max_id + 1);
+}
+
+std::string IdsJson(const std::vector<int64_t>& ids) {
+  std::string out = "[";
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(ids[i]);
+  }
+  return out + "]";
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::Db;
+
+int ReadUserVersion(SQLite::Database& db) {
+  return db.execAndGet("PRAGMA user_version").getInt();
+}
+
+void Migrate(SQLite::Database& db, const Clock& clock) {
+  const int current = ReadUserVersion(db);
+  const auto& steps = detail::Migrations();
+  if (current >= steps.back().version) return;
+  SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
+  for (const auto& m : steps) {
+    if (m.version <= current) continue;
+    db.exec(m.sql);
+    db.exec("PRAGMA user_version = " + std::to_string(m.version));
+  }
+  if (current == 0) {
+    SQLite::Statement st(db, "INSERT INTO collection (id, created_s) VALUES (1, ?)");
+    st.bind(1, static_cast<int64_t>(clock.Now().Seconds()));
+    st.exec();
+  }
+  tx.commit();
+}
+
+void CreateFileIfMissing(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path p(path);
+  std::error_code ec;
+  if (p.has_parent_path()) {
+    fs::create_directories(p.parent_path(), ec);
+    if (ec) {
+      throw Error(ErrorCode::kStore,
+                  "cannot create directory: " + ec.message() + " (" + p.parent_path().string() + ")");
+    }
+  }
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::close(fd);
+  } else if (errno != EEXIST) {
+    throw Error(ErrorCode::kStore, "cannot create collection: " + std::string(std::strerror(errno)) +
+                                       " (" + path + ")");
+  }
+}
+
+}  // namespace
+
+Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Store::Store(Store&&) noexcept = default;
+Store& Store::operator=(Store&&) noexcept = default;
+Store::~Store() = default;
+
+int Store::LatestSchemaVersion() { return detail::Migrations().back().version; }
+
+std::string Store::DefaultPath() {
+  if (const char* env = std::getenv("RECALL_DB"); env && *env) return env;
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) {
+    return std::string(xdg) + "/recall/collection.db";
+  }
+  const char* home = std::getenv("HOME");
+  return std::string(home && *home ? home : ".") + "/.local/share/recall/collection.db";
+}
+
+Store Store::Open(const std::string& path, const Clock& clock) {
+  if (path.empty()) throw Error(ErrorCode::kUsage, "empty collection path");
+  CreateFileIfMissing(path);
+  try {
+    auto impl = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE, clock);
+    auto& db = impl->db;
+    db.setBusyTimeout(10000);
+    // Refuse a newer file before anything (even the WAL switch) writes to it.
+    const int version = ReadUserVersion(db);
+    if (version > LatestSchemaVersion()) {
+      throw Error(ErrorCode::kTooNew,
+                  "the collection was written by a newer recall (schema " + std::to_string(version) +
+                      ", this recall knows " + std::to_string(LatestSchemaVersion()) +
+                      "); it was not modified (" + path + ")");
+    }
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("PRAGMA foreign_keys = ON");
+    Migrate(db, clock);
+    return Store(std::move(impl));
+  } catch (const SQLite::Exception& e) {
+    detail::ThrowStoreError(e, path);
+  }
+}
+
+Store Store::OpenInMemory(const Clock& clock) {
+  try {
+    auto impl = std::make_unique<Impl>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, clock);
+    impl->db.exec("PRAGMA foreign_keys = ON");
+    Migrate(impl->db, clock);
+    return Store(std::move(impl));
+  } catch (const SQLite::Exception& e) {
+    detail::ThrowStoreError(e, ":memory:");
+  }
+}
+
+int Store::SchemaVersion() const {
+  return detail::Guard(*this, [&] { return ReadUserVersion(Db(*this)); });
+}
+
+const std::string& Store::path() const { return impl_->path; }
+const Clock& Store::clock() const { return *impl_->clock; }
+
+void Store::Transaction(const std::function<void()>& fn) {
+  auto& db = impl_->db;
+  const int depth = impl_->transaction_depth;
+  const std::string savepoint = "sp" + std::to_string(depth);
+  detail::Guard(*this, [&] { db.exec(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT " + savepoint); });
+  ++impl_->transaction_depth;
+  try {
+    fn();
+  } catch (...) {
+    --impl_->transaction_depth;
+    try {
+      if (depth == 0) {
+        db.exec("ROLLBACK");
+      } else {
+        db.exec("ROLLBACK TO " + savepoint);
+        db.exec("RELEASE " + savepoint);
+      }
+    } catch (const SQLite::Exception&) {
+      // The original failure is what the caller needs to see.
+    }
+    try {
+      throw;
+    } catch (const SQLite::Exception& e) {
+      detail::ThrowStoreError(e, impl_->path);
+    }
+  }
+  --impl_->transaction_depth;
+  detail::Guard(*this, [&] { db.exec(depth == 0 ? "COMMIT" : "RELEASE " + savepoint); });
+}
+
+int64_t Store::CreatedSeconds() const {
+  return detail::Guard(*this, [&] {
+    return Db(*this).execAndGet("SELECT created_s FROM collection WHERE id = 1").getInt64();
+  });
+}
+
+DayTiming Store::Today(int rollover_hour) {
+  const Timestamp now = impl_->clock->Now();
+  DayTiming timing = ComputeDayTiming(now, rollover_hour);
+  detail::Guard(*this, [&] {
+    auto& db = impl_->db;
+    const Day last{db.execAndGet("SELECT last_day FROM collection WHERE id = 1").getInt64()};
+    if (timing.today < last) {
+      // The clock or the time zone moved back: keep the day already reached.
+      timing.today = last;
+      timing.next_day_at = StartOfStudyDay(last + 1, rollover_hour);
+      timing.secs_until_rollover = std::max<int64_t>(1, timing.next_day_at.Seconds() - now.Seconds());
+    } else if (timing.today > last) {
+      SQLite::Statement st(db, "UPDATE collection SET last_day = ? WHERE id = 1");
+      st.bind(1, static_cast<int64_t>(timing.today.n));
+      st.exec();
+    }
+  });
+  return timing;
+}
+
+}  // namespace recall

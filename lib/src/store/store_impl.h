@@ -1,0 +1,67 @@
+#ifndef RECALL_STORE_STORE_IMPL_H_
+#define RECALL_STORE_STORE_IMPL_H_
+
+// Private to the store module (lib/src/store/*): the SQLite connection behind
+// recall::Store and helpers shared by its files. Nothing outside lib/src/store
+// includes SQLiteCpp.
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <string>
+
+#include "recall/card.h"
+#include "recall/error.h"
+#include "recall/store.h"
+
+namespace recall {
+
+struct Store::Impl {
+  Impl(const std::string& p, int flags, const Clock& c) : db(p, flags), path(p), clock(&c) {}
+  SQLite::Database db;
+  std::string path;
+  const Clock* clock;
+  int transaction_depth = 0;
+};
+
+namespace detail {
+
+// The SQLite connection of a store.
+inline SQLite::Database& Db(const Store& store) { return store.impl().db; }
+
+// Turns a SQLite failure into a recall::Error naming the collection.
+[[noreturn]] void ThrowStoreError(const SQLite::Exception& e, const std::string& path);
+
+// Runs fn, translating SQLite exceptions. Use at every public entry point.
+template <typename F>
+auto Guard(const Store& store, F&& fn) -> decltype(fn()) {
+  try {
+    return fn();
+  } catch (const SQLite::Exception& e) {
+    ThrowStoreError(e, store.path());
+  }
+}
+
+// Column list and reader for a card row: "id, note_id, deck_id, ord, type,
+// queue, due, ivl, ease, reps, lapses, left, drill, modified_s" starting at
+// column `first` of the statement.
+extern const char* const kCardColumns;
+Card ReadCard(SQLite::Statement& st, int first = 0);
+
+// Tags are stored one per row; these join/split the space-separated form.
+std::vector<std::string> SplitTags(const std::string& joined);
+std::string JoinTags(const std::vector<std::string>& tags);
+void WriteTags(SQLite::Database& db, int64_t note_id, const std::vector<std::string>& tags);
+
+// A fresh id in the Anki style (Unix ms), above every id in `table`.
+int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now);
+
+// A new random note guid: 10 characters of Anki's base-91 alphabet.
+std::string NewGuid();
+
+// JSON array of the ids, for "IN (SELECT value FROM json_each(?))".
+std::string IdsJson(const std::vector<int64_t>& ids);
+
+}  // namespace detail
+}  // namespace recall
+
+#endif  // RECALL_STORE_STORE_IMPL_H_

@@ -1,0 +1,49 @@
+#ifndef RECALL_TESTS_TEST_SUPPORT_H_
+#define RECALL_TESTS_TEST_SUPPORT_H_
+
+// Helpers shared by the unit and end-to-end tests.
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace recall::testing {
+
+// A fresh directory under $TMPDIR, removed with its contents on destruction.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string File(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+struct RunResult {
+  int exit_code = -1;  // 128 + signal when killed
+  std::string out;
+  std::string err;
+};
+
+// Runs the built `recall` binary with `args`. The environment is the test's
+// own minus RECALL_*, NO_COLOR, TERM and EDITOR, plus `env`; stdin is `input`
+// (a pipe, so not a terminal).
+RunResult RunRecall(const std::vector<std::string>& args,
+                    const std::map<std::string, std::string>& env = {},
+                    const std::string& input = "");
+
+// Whole file contents; throws std::runtime_error when unreadable.
+std::string ReadFile(const std::string& path);
+void WriteFile(const std::string& path, const std::string& contents);
+
+// Path of a file under tests/fixtures or the source tree.
+std::string FixturePath(const std::string& relative);
+std::string SourcePath(const std::string& relative);
+
+}  // namespace recall::testing
+
+#endif  // RECALL_TESTS_TEST_SUPPORT_H_
