@@ -7,7 +7,7 @@ packages=(
   libsqlite3-dev sqlite3 libsqlitecpp-dev libcli11-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libzip-dev nlohmann-json3-dev libmd4c-dev libmd4c-html0-dev libutf8proc-dev
-  libmd-dev libzstd-dev
+  libmd-dev libzstd-dev tzdata
 )
 missing=()
 for p in "${packages[@]}"; do
