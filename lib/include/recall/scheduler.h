@@ -71,6 +71,12 @@ AnswerOutcome Answer(const CardState& card, int rating, const SchedulerContext& 
 // so the review screen can show the interval on each button.
 std::vector<AnswerOutcome> NextStates(const CardState& card, const SchedulerContext& ctx);
 
+// sm2 decks: true when the card was graded < 4 by today's scheduled answer
+// and has not yet been graded >= 4 since, i.e. it is in today's drill queue
+// (spec 2.3). Answering it is a drill answer: only `drill` and `reps` change.
+// Always false for cards of anki decks (they never set `drill`).
+bool NeedsDrillToday(const CardState& card, Day today);
+
 // The deterministic fuzz factor in [0,1) for a card at a review count.
 double FuzzFactor(int64_t card_id, int32_t reps);
 
