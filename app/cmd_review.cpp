@@ -1,0 +1,658 @@
+// recall review: study what is due, one card at a time. On a terminal it is a
+// full-screen, key-driven session; otherwise it reads one action per line from
+// standard input (the line protocol of docs/review.md), so sessions can be
+// scripted and tested.
+
+#include <fmt/format.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "context.h"
+#include "recall/error.h"
+#include "recall/session.h"
+#include "recall/text.h"
+#include "terminal.h"
+
+namespace recall::app {
+namespace {
+
+struct ReviewOptions {
+  std::string deck;
+  int64_t limit = -1;
+  int64_t minutes = -1;
+};
+
+// The session's clock: the CLI clock plus what `wait N` lines added (only
+// with RECALL_NOW, so tests can let learning steps elapse).
+class SessionClock final : public Clock {
+ public:
+  explicit SessionClock(const Clock& base) : base_(base) {}
+  Timestamp Now() const override { return Timestamp{base_.Now().ms + offset_ms_}; }
+  void AdvanceSeconds(int64_t s) { offset_ms_ += s * 1000; }
+
+ private:
+  const Clock& base_;
+  int64_t offset_ms_ = 0;
+};
+
+// --- Formatting ---------------------------------------------------------------
+
+std::string FormatDuration(int64_t ms) {
+  const int64_t s = std::max<int64_t>(0, ms / 1000);
+  if (s < 60) return fmt::format("{}s", s);
+  if (s < 3600) return fmt::format("{}m {}s", s / 60, s % 60);
+  return fmt::format("{}h {}m", s / 3600, (s % 3600) / 60);
+}
+
+std::string LocalHhMm(Timestamp t) {
+  const time_t secs = static_cast<time_t>(t.Seconds());
+  struct tm tm;
+  localtime_r(&secs, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%H:%M", &tm);
+  return buf;
+}
+
+std::string Style(bool color, const char* code, const std::string& text) {
+  return color ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : text;
+}
+
+std::string HeaderLine(const ReviewSession& s, bool color) {
+  const QueueCounts c = s.counts();
+  return fmt::format("#{} · {} · {} · {} · {}", s.position(), Style(color, "1", s.current_deck().name),
+                     Style(color, "34", fmt::format("New {}", c.new_cards)),
+                     Style(color, "31", fmt::format("Learn {}", c.learning)),
+                     Style(color, "32", fmt::format("Due {}", c.review)));
+}
+
+std::string KeysLine(const std::vector<AnswerChoice>& choices, bool color) {
+  std::string out;
+  for (const auto& c : choices) {
+    if (!out.empty()) out += "  ";
+    out += Style(color, "1", std::to_string(c.rating)) + " " + c.label + " " + c.delay;
+  }
+  return out;
+}
+
+// Lines of at most `width` columns holding `items` separated by `sep`, never
+// breaking an item (one wider than a line gets a line of its own).
+std::vector<std::string> PackItems(const std::vector<std::string>& items, const std::string& sep, int width) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (const auto& item : items) {
+    if (!line.empty() && DisplayWidth(line) + DisplayWidth(sep) + DisplayWidth(item) > width) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : sep) + item;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> KeyItems(const std::vector<AnswerChoice>& choices, bool color) {
+  std::vector<std::string> items;
+  for (const auto& c : choices) items.push_back(Style(color, "1", std::to_string(c.rating)) + " " + c.label + " " + c.delay);
+  return items;
+}
+
+std::string Plural(int64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+std::string SummaryText(const SessionSummary& s) {
+  std::string out;
+  if (s.answered == 0) {
+    out += "Reviewed 0 cards.\n";
+  } else {
+    out += fmt::format("Reviewed {} in {} · Again {} ({}%)\n", Plural(s.answered, "card", "cards"),
+                       FormatDuration(s.duration_ms), s.again, (s.again * 100 + s.answered / 2) / s.answered);
+  }
+  std::vector<std::string> next;
+  if (s.upcoming.learning_today > 0) {
+    next.push_back(Plural(s.upcoming.learning_today, "learning card", "learning cards") + " today");
+  }
+  next.push_back(Plural(s.upcoming.reviews_tomorrow, "review", "reviews") + " tomorrow");
+  out += "Next: ";
+  for (size_t i = 0; i < next.size(); ++i) out += (i ? ", " : "") + next[i];
+  out += "\n";
+  return out;
+}
+
+std::string DoneLine(const ReviewSession& s, const ReviewOptions& o) {
+  switch (s.done_reason()) {
+    case DoneReason::kEmpty:
+      return "No more cards due now.";
+    case DoneReason::kCardLimit:
+      return fmt::format("Stopped after {} (--limit).", Plural(o.limit, "card", "cards"));
+    case DoneReason::kTimeLimit:
+      return fmt::format("Stopped after {} (--minutes).", Plural(o.minutes, "minute", "minutes"));
+  }
+  return "";
+}
+
+std::string UndoText(const UndoResult& r) { return fmt::format("undid {} (card {})", r.action, r.card_id); }
+
+// --- Editing ----------------------------------------------------------------
+
+constexpr const char* kFrontMarker = "<!-- recall: front -->";
+constexpr const char* kBackMarker = "<!-- recall: back -->";
+constexpr const char* kTagsMarker = "<!-- recall: tags, separated by spaces -->";
+
+std::string Trimmed(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+std::string NoteToEditText(const Note& n) {
+  std::string tags;
+  for (const auto& t : n.tags) tags += (tags.empty() ? "" : " ") + t;
+  return fmt::format("{}\n{}\n\n{}\n{}\n\n{}\n{}\n", kFrontMarker, n.front, kBackMarker, n.back, kTagsMarker, tags);
+}
+
+// Reads the edited file back into `note`; nullopt when a marker is missing.
+std::optional<Note> ParseEditText(const std::string& text, Note note) {
+  const auto f = text.find(kFrontMarker), b = text.find(kBackMarker), t = text.find(kTagsMarker);
+  if (f == std::string::npos || b == std::string::npos || t == std::string::npos || !(f < b && b < t)) {
+    return std::nullopt;
+  }
+  const size_t fs = f + std::strlen(kFrontMarker), bs = b + std::strlen(kBackMarker);
+  note.front = Trimmed(text.substr(fs, b - fs));
+  note.back = Trimmed(text.substr(bs, t - bs));
+  note.tags.clear();
+  std::string word;
+  for (char ch : text.substr(t + std::strlen(kTagsMarker)) + " ") {
+    if (std::isspace(static_cast<unsigned char>(ch))) {
+      if (!word.empty()) note.tags.push_back(word);
+      word.clear();
+    } else {
+      word += ch;
+    }
+  }
+  return note;
+}
+
+// Runs $VISUAL / $EDITOR (else vi) on the note; returns a message for the user.
+std::string EditNote(ReviewSession& session, bool stdin_to_null) {
+  const Note& note = session.current().note;
+  const char* tmp = std::getenv("TMPDIR");
+  std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/recall-edit-XXXXXX.md";
+  const int fd = ::mkstemps(path.data(), 3);
+  if (fd < 0) return fmt::format("cannot create a temporary file: {}", std::strerror(errno));
+  const std::string text = NoteToEditText(note);
+  const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(fd);
+  struct Remove {
+    std::string p;
+    ~Remove() { ::unlink(p.c_str()); }
+  } remove{path};
+  if (!wrote) return "cannot write the temporary file; note unchanged";
+  const char* editor = std::getenv("VISUAL");
+  if (!editor || !*editor) editor = std::getenv("EDITOR");
+  const std::string command = std::string(editor && *editor ? editor : "vi") + " \"$1\"";
+  std::fflush(stdout);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (stdin_to_null) {
+      FILE* null_in = std::freopen("/dev/null", "r", stdin);
+      (void)null_in;
+    }
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), "sh", path.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int status = 0;
+  if (pid < 0 || ::waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    return "the editor failed; note unchanged";
+  }
+  std::string edited;
+  if (FILE* in = std::fopen(path.c_str(), "rb")) {
+    char buf[4096];
+    size_t r;
+    while ((r = std::fread(buf, 1, sizeof buf, in)) > 0) edited.append(buf, r);
+    std::fclose(in);
+  }
+  const auto parsed = ParseEditText(edited, note);
+  if (!parsed) return "the edited file lost its <!-- recall: ... --> markers; note unchanged";
+  if (parsed->front.empty()) return "the front is empty; note unchanged";
+  if (parsed->front == note.front && parsed->back == note.back && parsed->tags == note.tags) {
+    return "no change";
+  }
+  session.Edit(*parsed);
+  return "edited";
+}
+
+// --- Line protocol ------------------------------------------------------------
+
+enum class LineAction { kRating, kUndo, kSuspend, kBury, kEdit, kQuit, kHelp, kWait, kEmpty, kInvalid };
+
+struct ParsedLine {
+  LineAction action = LineAction::kInvalid;
+  int value = 0;  // rating, or seconds for wait
+};
+
+ParsedLine ParseLine(const std::string& raw, Algorithm algorithm) {
+  std::string line = Trimmed(raw);
+  for (char& ch : line) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  ParsedLine p;
+  if (line.empty()) return {LineAction::kEmpty, 0};
+  if (line.size() == 1 && line[0] >= '0' && line[0] <= '9') {
+    const int r = line[0] - '0';
+    if (r >= MinRating(algorithm) && r <= MaxRating(algorithm)) return {LineAction::kRating, r};
+    return p;
+  }
+  if (algorithm == Algorithm::kAnki) {
+    static const char* const kWords[] = {"again", "hard", "good", "easy"};
+    for (int i = 0; i < 4; ++i) {
+      if (line == kWords[i]) return {LineAction::kRating, i + 1};
+    }
+  }
+  if (line == "u" || line == "undo") return {LineAction::kUndo, 0};
+  if (line == "s" || line == "suspend") return {LineAction::kSuspend, 0};
+  if (line == "b" || line == "bury") return {LineAction::kBury, 0};
+  if (line == "e" || line == "edit") return {LineAction::kEdit, 0};
+  if (line == "q" || line == "quit") return {LineAction::kQuit, 0};
+  if (line == "?" || line == "help") return {LineAction::kHelp, 0};
+  if (line.rfind("wait ", 0) == 0) {
+    const std::string n = Trimmed(line.substr(5));
+    if (!n.empty() && n.size() < 9 && n.find_first_not_of("0123456789") == std::string::npos) {
+      return {LineAction::kWait, std::stoi(n)};
+    }
+  }
+  return p;
+}
+
+constexpr const char* kLineHelp =
+    "Answer with a rating (1-4 or again/hard/good/easy; 0-5 for sm2 decks), or:\n"
+    "u undo, s suspend, b bury, e edit in $EDITOR, q quit, wait N (with RECALL_NOW),\n"
+    "an empty line (when waiting) looks again. End of input ends the session.\n";
+
+int LineWidth() {
+  if (const char* c = std::getenv("COLUMNS"); c && *c) {
+    char* end = nullptr;
+    const long v = std::strtol(c, &end, 10);
+    if (end && *end == '\0' && v >= 10 && v <= 1000) return static_cast<int>(v);
+  }
+  return 80;
+}
+
+void Print(const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+  std::fflush(stdout);
+}
+
+class LineSession {
+ public:
+  LineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options)
+      : session_(session), clock_(clock), options_(options), width_(LineWidth()),
+        fixed_clock_(std::getenv("RECALL_NOW") && *std::getenv("RECALL_NOW")) {}
+
+  void Run() {
+    bool quit = false;
+    while (!quit) {
+      const SessionState state = session_.Advance();
+      if (state == SessionState::kDone) {
+        Print(DoneLine(session_, options_) + "\n");
+        break;
+      }
+      quit = state == SessionState::kWaiting ? Wait() : ShowCard();
+    }
+    Print(SummaryText(session_.Summary()));
+  }
+
+ private:
+  bool ReadLine(std::string* line) {
+    if (!std::getline(std::cin, *line)) return false;
+    ++line_no_;
+    return true;
+  }
+
+  void Invalid(const std::string& line, const std::string& expected) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "recall: invalid input \"%s\": expected %s (stdin line %d)\n", Trimmed(line).c_str(),
+                 expected.c_str(), line_no_);
+  }
+
+  // Returns true when the session ends.
+  bool Wait() {
+    const int64_t in_s = (session_.next_due().ms - clock_.Now().ms + 999) / 1000;
+    Print(fmt::format("Learning cards due later: next at {} (in {}).\n", LocalHhMm(session_.next_due()),
+                      FormatDuration(in_s * 1000)));
+    while (true) {
+      std::string line;
+      if (!ReadLine(&line)) {
+        Print("\n");
+        return true;
+      }
+      const ParsedLine p = ParseLine(line, Algorithm::kAnki);
+      switch (p.action) {
+        case LineAction::kQuit:
+          Print("> quit\n\n");
+          return true;
+        case LineAction::kEmpty:
+          return false;
+        case LineAction::kWait:
+          if (!fixed_clock_) {
+            Invalid(line, "an empty line, u or q: wait needs RECALL_NOW");
+            continue;
+          }
+          clock_.AdvanceSeconds(p.value);
+          Print(fmt::format("> waited {}\n\n", FormatDuration(int64_t{p.value} * 1000)));
+          return false;
+        case LineAction::kUndo:
+          DoUndo();
+          return false;
+        case LineAction::kHelp:
+          Print(kLineHelp);
+          continue;
+        default:
+          Invalid(line, "wait N, an empty line, u or q (no card is due yet)");
+          continue;
+      }
+    }
+  }
+
+  void PrintCard() {
+    const Note& note = session_.current().note;
+    std::string out = HeaderLine(session_, false) + "\n";
+    out += RenderMarkdownForTerminal(note.front, width_, false);
+    if (out.back() != '\n') out += '\n';
+    out += "-- answer --\n";
+    out += RenderMarkdownForTerminal(note.back, width_, false);
+    if (out.back() != '\n') out += '\n';
+    out += KeysLine(session_.Choices(), false) + "\n";
+    Print(out);
+  }
+
+  void DoUndo() {
+    const auto r = session_.Undo();
+    Print(r ? "> " + UndoText(*r) + "\n\n" : std::string("> nothing to undo\n\n"));
+  }
+
+  bool ShowCard() {
+    PrintCard();
+    const Algorithm algorithm = session_.current_deck().options.algorithm;
+    const std::string expected = algorithm == Algorithm::kSm2 ? "0-5, u, s, b, e, q or ?"
+                                                              : "1-4, again, hard, good, easy, u, s, b, e, q or ?";
+    while (true) {
+      std::string line;
+      if (!ReadLine(&line)) {
+        Print("\n");
+        return true;
+      }
+      const ParsedLine p = ParseLine(line, algorithm);
+      switch (p.action) {
+        case LineAction::kRating: {
+          try {
+            const AnswerResult r = session_.Answer(p.value);
+            Print(fmt::format("> {}: next in {}\n\n", RatingLabel(algorithm, p.value), FormatDelay(r.outcome.delay)));
+          } catch (const Error& e) {
+            if (e.code() != ErrorCode::kConflict) throw;
+            // Another process changed the card: nothing was written; go on.
+            std::fflush(stdout);
+            std::fprintf(stderr, "recall: %s\n", e.what());
+          }
+          return false;
+        }
+        case LineAction::kUndo:
+          DoUndo();
+          return false;
+        case LineAction::kSuspend:
+          session_.Suspend();
+          Print("> suspended\n\n");
+          return false;
+        case LineAction::kBury:
+          session_.Bury();
+          Print("> buried until tomorrow\n\n");
+          return false;
+        case LineAction::kEdit:
+          Print("> " + EditNote(session_, /*stdin_to_null=*/true) + "\n\n");
+          PrintCard();
+          continue;
+        case LineAction::kQuit:
+          Print("> quit\n\n");
+          return true;
+        case LineAction::kHelp:
+          Print(kLineHelp);
+          continue;
+        case LineAction::kWait:
+          if (!fixed_clock_) {
+            Invalid(line, expected + ": wait needs RECALL_NOW");
+          } else {
+            clock_.AdvanceSeconds(p.value);
+            Print(fmt::format("> waited {}\n", FormatDuration(int64_t{p.value} * 1000)));
+          }
+          continue;
+        case LineAction::kEmpty:
+        case LineAction::kInvalid:
+          Invalid(line, expected);
+          continue;
+      }
+    }
+  }
+
+  ReviewSession& session_;
+  SessionClock& clock_;
+  const ReviewOptions& options_;
+  int width_;
+  bool fixed_clock_;
+  int line_no_ = 0;
+};
+
+// --- Terminal -------------------------------------------------------------
+
+const std::vector<std::string> kFrontHint = {"space/enter: show answer", "u undo", "s suspend", "b bury",
+                                              "e edit", "q quit", "? help"};
+const std::vector<std::string> kBackHint = {"u undo", "s suspend", "b bury", "e edit", "q quit", "? help"};
+
+class TerminalSession {
+ public:
+  TerminalSession(ReviewSession& session, const SessionClock& clock, const ReviewOptions& options, bool color)
+      : session_(session), clock_(clock), options_(options), color_(color) {}
+
+  // Returns the line saying why the session ended ("" when the user quit).
+  std::string Run() {
+    std::optional<Terminal> term;
+    term.emplace();
+    std::string end_line;
+    bool quit = false;
+    while (!quit) {
+      const SessionState state = session_.Advance();
+      if (state == SessionState::kDone) {
+        end_line = DoneLine(session_, options_);
+        break;
+      }
+      quit = state == SessionState::kWaiting ? Wait(*term) : ShowCard(*term);
+    }
+    term.reset();
+    return end_line;
+  }
+
+ private:
+  enum class View { kFront, kBack, kHelp };
+
+  std::vector<std::string> Wrap(const std::string& text, int width) const {
+    return WrapToWidth(text, width);
+  }
+
+  void Render(Terminal& term, View view) {
+    const int width = std::max(10, term.Size().cols);
+    std::string out = "\x1b[H\x1b[2J";
+    auto line = [&](const std::string& s) { out += s + "\n"; };
+    if (view == View::kHelp) {
+      line(Style(color_, "1", "recall review: keys"));
+      line("");
+      for (const auto& l : Wrap("space or enter: show the answer. Then 1-4 (Again, Hard, Good, Easy), or 0-5 for "
+                                "sm2 decks; each shows the interval it would give.",
+                                width)) {
+        line(l);
+      }
+      line("u  undo the last action (also from an earlier session)");
+      line("s  suspend this card      b  bury it until tomorrow");
+      line("e  edit the note in $VISUAL / $EDITOR");
+      line("q  quit (every answer is already saved)");
+      line("");
+      line("Press any key to go back.");
+      term.Write(out);
+      return;
+    }
+    const Note& note = session_.current().note;
+    line(TruncateToWidth(HeaderLine(session_, color_), width));
+    line("");
+    out += RenderMarkdownForTerminal(note.front, width, color_);
+    if (out.back() != '\n') out += '\n';
+    line("");
+    if (view == View::kBack) {
+      std::string rule;
+      for (int i = 0; i < width; ++i) rule += "─";
+      line(Style(color_, "2", rule));
+      out += RenderMarkdownForTerminal(note.back, width, color_);
+      if (out.back() != '\n') out += '\n';
+      line("");
+      for (const auto& l : PackItems(KeyItems(choices_, color_), "  ", width)) line(l);
+      for (const auto& l : PackItems(kBackHint, " · ", width)) line(Style(color_, "2", l));
+    } else {
+      for (const auto& l : PackItems(kFrontHint, " · ", width)) line(Style(color_, "2", l));
+    }
+    if (!message_.empty()) {
+      line(TruncateToWidth(message_, width));
+      message_.clear();
+    }
+    term.Write(out);
+  }
+
+  bool ShowCard(Terminal& term) {
+    View view = View::kFront;
+    View before_help = View::kFront;
+    const Algorithm algorithm = session_.current_deck().options.algorithm;
+    Render(term, view);
+    while (true) {
+      const Terminal::Event ev = term.Read(-1);
+      if (ev.type == Terminal::EventType::kEof) return true;
+      if (ev.type != Terminal::EventType::kKey) {
+        Render(term, view);
+        continue;
+      }
+      if (view == View::kHelp) {
+        view = before_help;
+        Render(term, view);
+        continue;
+      }
+      const std::string& k = ev.key;
+      if (k == "q" || k == "Q") return true;
+      if (k == "?") {
+        before_help = view;
+        view = View::kHelp;
+      } else if (view == View::kFront && (k == " " || k == "\r" || k == "\n")) {
+        choices_ = session_.Choices();
+        view = View::kBack;
+      } else if (view == View::kBack && k.size() == 1 && k[0] >= '0' && k[0] <= '9' &&
+                 k[0] - '0' >= MinRating(algorithm) && k[0] - '0' <= MaxRating(algorithm)) {
+        try {
+          session_.Answer(k[0] - '0');
+        } catch (const Error& e) {
+          if (e.code() != ErrorCode::kConflict) throw;
+          message_ = e.what();  // another process changed the card; nothing written
+        }
+        return false;
+      } else if (k == "u") {
+        const auto r = session_.Undo();
+        message_ = r ? UndoText(*r) : "nothing to undo";
+        if (r) return false;
+      } else if (k == "s") {
+        session_.Suspend();
+        return false;
+      } else if (k == "b") {
+        session_.Bury();
+        return false;
+      } else if (k == "e") {
+        term.Pause();
+        message_ = EditNote(session_, /*stdin_to_null=*/false);
+        term.Resume();
+      }
+      Render(term, view);
+    }
+  }
+
+  bool Wait(Terminal& term) {
+    while (true) {
+      const int64_t left_ms = session_.next_show_at().ms - clock_.Now().ms;
+      if (left_ms <= 0) return false;
+      const int width = std::max(10, term.Size().cols);
+      std::string out = "\x1b[H\x1b[2J";
+      out += TruncateToWidth(fmt::format("Next card in {} — waiting; press q to quit", FormatDuration(left_ms + 999)),
+                             width) +
+             "\n";
+      if (!message_.empty()) out += TruncateToWidth(message_, width) + "\n";
+      term.Write(out);
+      const Terminal::Event ev = term.Read(1000);
+      if (ev.type == Terminal::EventType::kEof) return true;
+      if (ev.type == Terminal::EventType::kKey) {
+        if (ev.key == "q" || ev.key == "Q") return true;
+        if (ev.key == "u") {
+          const auto r = session_.Undo();
+          message_ = r ? UndoText(*r) : "nothing to undo";
+          if (r) return false;
+        }
+      }
+    }
+  }
+
+  ReviewSession& session_;
+  const SessionClock& clock_;
+  const ReviewOptions& options_;
+  bool color_;
+  std::vector<AnswerChoice> choices_;
+  std::string message_;
+};
+
+void RunReview(const ReviewOptions& options, Context& ctx) {
+  SessionClock clock(ctx.clock());
+  Store store = Store::Open(ctx.global.db_path.empty() ? Store::DefaultPath() : ctx.global.db_path, clock);
+  SessionOptions so;
+  if (!options.deck.empty()) so.deck_id = RequireDeck(store, options.deck).id;
+  so.card_limit = options.limit;
+  so.minutes = options.minutes;
+  if (store.ListDecks().empty() || (!so.deck_id && store.CountDue(std::nullopt, clock.Now(), Day{}).total_cards == 0)) {
+    Print("Nothing to review yet: add cards with `recall import FILE` (see `recall import --help`).\n");
+    return;
+  }
+  ReviewSession session(store, so);
+  const bool terminal = ::isatty(STDIN_FILENO) == 1 && ::isatty(STDOUT_FILENO) == 1;
+  if (!terminal) {
+    LineSession(session, clock, options).Run();
+    return;
+  }
+  const std::string end_line = TerminalSession(session, clock, options, ctx.color()).Run();
+  if (!end_line.empty()) Print(end_line + "\n");
+  Print(SummaryText(session.Summary()));
+}
+
+const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ReviewOptions>();
+  auto* sub = app.add_subcommand("review", "Study the cards due now (keys on a terminal, one action per line otherwise)");
+  sub->add_option("--deck", opts->deck, "Only this deck (name or id) and its sub-decks");
+  sub->add_option("--limit", opts->limit, "Stop after N answers")->check(CLI::NonNegativeNumber);
+  sub->add_option("--minutes", opts->minutes, "Stop after M minutes")->check(CLI::NonNegativeNumber);
+  sub->footer(
+      "Keys: space/enter show the answer, 1-4 answer (0-5 for sm2 decks), u undo, s suspend, b bury,\n"
+      "e edit, q quit, ? help. Without a terminal on stdin, reads one action per line: a rating, \n"
+      "again|hard|good|easy, u, s, b, e, q, wait N (with RECALL_NOW); end of input ends the session.\n"
+      "See docs/review.md.");
+  sub->callback([opts, &ctx] { RunReview(*opts, ctx); });
+});
+
+}  // namespace
+}  // namespace recall::app

@@ -1,0 +1,233 @@
+#ifndef RECALL_SESSION_H_
+#define RECALL_SESSION_H_
+
+// The review session: which card comes next (Anki's queue order and daily
+// limits) and what answering, undoing, suspending, burying or editing it does.
+// Pure of terminal I/O: `recall review` renders what this returns.
+//
+// Queue order (docs/review.md): intraday learning cards due now, then reviews
+// and interday learning cards due today (sm2 drill cards after them), then new
+// cards in their new-card order; when nothing else is left, learning cards
+// due within the learn-ahead window (20 minutes, Anki's default). New and
+// review cards are capped by each deck's new_per_day / reviews_per_day minus
+// what the review log says was done today, so limits hold across sessions.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "recall/card.h"
+#include "recall/deck.h"
+#include "recall/review.h"
+#include "recall/store.h"
+#include "recall/time.h"
+
+namespace recall {
+
+// --- Pure queue building ----------------------------------------------------
+
+// Anki's default "learn ahead limit" (collapseTime): learning cards due within
+// this many seconds are shown when nothing else is left.
+inline constexpr int64_t kLearnAheadSeconds = 1200;
+
+// One card the queue may show. `due` is Unix seconds for intraday learning,
+// a Day number for reviews and interday learning, the position for new cards.
+struct QueueCandidate {
+  int64_t card_id = 0;
+  int64_t note_id = 0;
+  int64_t deck_id = 0;
+  int64_t due = 0;
+  CardQueue queue = CardQueue::kNew;
+};
+
+// A deck's daily allowance and its place in the tree. `parent_id` is 0 for a
+// deck whose parent is outside the session (the session root, or a top-level
+// deck when the session covers every deck): limits above it do not apply.
+struct DeckAllowance {
+  int64_t parent_id = 0;
+  int64_t new_left = 0;     // new_per_day - new cards introduced today (subtree), >= 0
+  int64_t review_left = 0;  // reviews_per_day - reviews done today (subtree), >= 0
+};
+
+// The candidates of one moment, each list already in its order.
+struct QueueInput {
+  std::vector<QueueCandidate> learning_due;    // queue 1, due <= now, by due
+  std::vector<QueueCandidate> learning_ahead;  // queue 1, now < due <= now + learn ahead, by due
+  std::vector<QueueCandidate> reviews;         // queue 2 and 3 due today, by due (Day), then id
+  std::vector<QueueCandidate> drills;          // sm2 cards graded < 4 today, least recently answered first
+  std::vector<QueueCandidate> new_cards;       // queue 0, by position
+  std::map<int64_t, DeckAllowance> decks;      // every deck of the session
+};
+
+enum class QueueSource { kLearning, kReview, kDrill, kNew, kLearnAhead };
+
+struct QueueEntry {
+  QueueCandidate card;
+  QueueSource source = QueueSource::kNew;
+};
+
+// What is left to study now, in order: learning due, reviews (capped by each
+// deck's review allowance along the path to the session root), drills, new
+// cards (capped likewise by new allowances). Learn-ahead cards come only when
+// all of those are empty.
+std::vector<QueueEntry> BuildQueue(const QueueInput& input);
+
+// Remaining counts as the header shows them: "New 12 · Learn 3 · Due 40".
+struct QueueCounts {
+  int64_t new_cards = 0;
+  int64_t learning = 0;  // intraday learning (due now or ahead) + interday learning
+  int64_t review = 0;    // reviews + sm2 drills
+};
+QueueCounts CountQueue(const std::vector<QueueEntry>& queue);
+
+// Daily usage per deck (cards directly in it), from the review log.
+struct DeckUsage {
+  int64_t new_introduced = 0;  // distinct cards first answered today (type_before = new)
+  int64_t reviews_done = 0;    // answers of kind review today
+};
+
+// A deck of the session for ComputeAllowances.
+struct SessionDeck {
+  int64_t id = 0;
+  std::string name;
+  bool bury_siblings = true;
+  int rollover_hour = 4;
+  int64_t parent_id = 0;  // 0 when the parent is outside the session
+  int new_per_day = 0;
+  int reviews_per_day = 0;
+};
+
+// Each deck's allowance: its limit minus the usage of its whole subtree.
+std::map<int64_t, DeckAllowance> ComputeAllowances(const std::vector<SessionDeck>& decks,
+                                                   const std::map<int64_t, DeckUsage>& usage);
+
+// --- Queries (lib/src/store/review_queries.cpp) -----------------------------
+
+// The decks of a session: `root` and its sub-decks, or every deck when unset.
+// Parent links stop at the root (or at top-level decks).
+std::vector<SessionDeck> LoadSessionDecks(const Store& store, std::optional<int64_t> root);
+
+// Usage of each deck on the study day `today` of that deck (keys: deck ids).
+// `days` maps each deck id to its own today (decks may differ in rollover).
+std::map<int64_t, DeckUsage> LoadDeckUsage(const Store& store, const std::map<int64_t, Day>& days);
+
+// Fills the candidate lists of `input` for the decks of input->decks at
+// `now`, each deck on its own `today` (`days`). Reads at most a deck's own
+// allowance of new and review cards from each deck. Cards of a note with
+// another card answered today are left out of the new and review lists when
+// the deck buries siblings. REQUIRES: input->decks is set (ComputeAllowances).
+void LoadQueueCandidates(const Store& store, const std::vector<SessionDeck>& decks,
+                         const std::map<int64_t, Day>& days, Timestamp now, int64_t learn_ahead_seconds,
+                         QueueInput* input);
+
+// What comes after the session: learning cards still due later today, and
+// reviews (interday learning included) due by tomorrow.
+struct UpcomingCounts {
+  int64_t learning_today = 0;
+  int64_t reviews_tomorrow = 0;
+  std::optional<Timestamp> next_learning_due;  // the earliest intraday learning card
+};
+UpcomingCounts LoadUpcoming(const Store& store, const std::vector<int64_t>& deck_ids, Timestamp next_day_at,
+                            Day tomorrow);
+// The earliest intraday learning card of the decks, if any.
+std::optional<Timestamp> NextLearningDue(const Store& store, const std::vector<int64_t>& deck_ids);
+
+// --- The session ------------------------------------------------------------
+
+struct SessionOptions {
+  std::optional<int64_t> deck_id;  // this deck and its sub-decks; unset: all decks
+  int64_t card_limit = -1;         // stop after this many answers (-1: none)
+  int64_t minutes = -1;            // stop showing cards after this many minutes (-1: none)
+  int64_t learn_ahead_seconds = kLearnAheadSeconds;
+};
+
+// One answer button: "3 Good 10m".
+struct AnswerChoice {
+  int rating = 0;
+  std::string label;  // "Again", "Hard", "Good", "Easy"; "0".."5" labels for sm2
+  std::string delay;  // FormatDelay of the interval it would give
+};
+
+enum class SessionState {
+  kCard,     // a card to show: current()
+  kWaiting,  // only learning cards remain, none due yet: next_due()
+  kDone,     // nothing left (or a limit of the session was reached): done_reason()
+};
+
+enum class DoneReason { kEmpty, kCardLimit, kTimeLimit };
+
+struct SessionSummary {
+  int64_t answered = 0;
+  int64_t again = 0;          // anki: rating 1; sm2: grade < 3
+  int64_t duration_ms = 0;    // session wall time (by the session's clock)
+  UpcomingCounts upcoming;
+};
+
+// A review session over a store. Not thread-safe. Every answer, suspend,
+// bury, edit and undo is committed (one transaction) before it returns, so a
+// crash loses at most the card being shown.
+class ReviewSession {
+ public:
+  // Throws kNotFound when options.deck_id names no deck.
+  ReviewSession(Store& store, SessionOptions options);
+
+  // Rebuilds the queue from the store at the clock's now and says what to do.
+  SessionState Advance();
+  SessionState state() const { return state_; }
+  // REQUIRES: state() == kCard.
+  const CardView& current() const { return *current_; }
+  const Deck& current_deck() const { return current_deck_; }
+  QueueCounts counts() const { return counts_; }
+  int64_t position() const { return answered_ + 1; }  // 1-based number of the shown card
+  // REQUIRES: state() == kWaiting. When the next learning card is due, and
+  // when it will be shown (learn-ahead window before that).
+  Timestamp next_due() const { return next_due_; }
+  Timestamp next_show_at() const { return Timestamp{next_due_.ms - options_.learn_ahead_seconds * 1000}; }
+  DoneReason done_reason() const { return done_reason_; }
+
+  // The answers for the current card with the delay each gives.
+  std::vector<AnswerChoice> Choices() const;
+  // Answers the current card; the answer time is from when it was first
+  // shown (Advance) to now, capped by the deck. Then call Advance().
+  AnswerResult Answer(int rating);
+  // Suspends / buries the current card (undoable). Then call Advance().
+  void Suspend();
+  void Bury();
+  // Replaces the current note's front, back and tags (undoable); the card
+  // stays current with the new text.
+  void Edit(const Note& note);
+  // Undoes the last undoable action, also one from an earlier session.
+  // Returns nullopt when there was nothing to undo. Then call Advance().
+  std::optional<UndoResult> Undo();
+
+  SessionSummary Summary();
+
+ private:
+  Store& store_;
+  SessionOptions options_;
+  Timestamp started_;
+  SessionState state_ = SessionState::kDone;
+  std::optional<CardView> current_;
+  Deck current_deck_;
+  QueueCounts counts_;
+  Timestamp shown_at_;
+  Timestamp next_due_;
+  DoneReason done_reason_ = DoneReason::kEmpty;
+  int64_t answered_ = 0;
+  int64_t again_ = 0;
+  // This session's undoable actions, newest last: 0 other, 1 answer, 2 answer
+  // that was an "again" (undo takes the counts back).
+  std::vector<int> actions_;
+  std::optional<int64_t> undone_card_;  // shown next after an undo
+  std::vector<int64_t> deck_ids_;
+  int rollover_hour_ = 4;
+};
+
+// Labels of the answer buttons: "Again".."Easy" (anki), "Blackout".."Perfect" (sm2).
+const char* RatingLabel(Algorithm algorithm, int rating);
+
+}  // namespace recall
+
+#endif  // RECALL_SESSION_H_

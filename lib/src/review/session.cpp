@@ -1,0 +1,158 @@
+// The review session state machine: rebuilds the queue from the store before
+// every card, so daily limits, undo and other processes' answers are always
+// reflected, and commits every action before the next card shows.
+
+#include <algorithm>
+
+#include "recall/error.h"
+#include "recall/session.h"
+
+namespace recall {
+
+const char* RatingLabel(Algorithm algorithm, int rating) {
+  if (algorithm == Algorithm::kSm2) {
+    static const char* const kSm2[] = {"Blackout", "Wrong", "Familiar", "Hard", "Good", "Perfect"};
+    return rating >= 0 && rating <= 5 ? kSm2[rating] : "?";
+  }
+  static const char* const kAnki[] = {"Again", "Hard", "Good", "Easy"};
+  return rating >= 1 && rating <= 4 ? kAnki[rating - 1] : "?";
+}
+
+ReviewSession::ReviewSession(Store& store, SessionOptions options)
+    : store_(store), options_(std::move(options)), started_(store.clock().Now()) {
+  if (options_.deck_id) {
+    const auto deck = store_.GetDeck(*options_.deck_id);
+    if (!deck) throw Error(ErrorCode::kNotFound, "no such deck (" + std::to_string(*options_.deck_id) + ")");
+    rollover_hour_ = deck->options.rollover_hour;
+  }
+  // Cards buried on an earlier study day come back.
+  store_.UnburyBefore(store_.Today(rollover_hour_).today);
+}
+
+SessionState ReviewSession::Advance() {
+  const Timestamp now = store_.clock().Now();
+  current_.reset();
+  if (options_.card_limit >= 0 && answered_ >= options_.card_limit) {
+    done_reason_ = DoneReason::kCardLimit;
+    return state_ = SessionState::kDone;
+  }
+  if (options_.minutes >= 0 && now.ms - started_.ms >= options_.minutes * 60000) {
+    done_reason_ = DoneReason::kTimeLimit;
+    return state_ = SessionState::kDone;
+  }
+  const auto decks = LoadSessionDecks(store_, options_.deck_id);
+  std::map<int64_t, Day> days;
+  std::map<int, Day> day_of_hour;
+  deck_ids_.clear();
+  for (const auto& d : decks) {
+    auto it = day_of_hour.find(d.rollover_hour);
+    if (it == day_of_hour.end()) {
+      it = day_of_hour.emplace(d.rollover_hour, store_.Today(d.rollover_hour).today).first;
+    }
+    days[d.id] = it->second;
+    deck_ids_.push_back(d.id);
+  }
+  QueueInput input;
+  input.decks = ComputeAllowances(decks, LoadDeckUsage(store_, days));
+  LoadQueueCandidates(store_, decks, days, now, options_.learn_ahead_seconds, &input);
+  const auto queue = BuildQueue(input);
+  counts_ = CountQueue(queue);
+
+  std::optional<int64_t> next;
+  if (undone_card_) {
+    // An undone card is shown again first, as in Anki.
+    const auto card = store_.GetCard(*undone_card_);
+    if (card && static_cast<int>(card->state.queue) >= 0) next = card->id;
+    undone_card_.reset();
+  }
+  if (!next && !queue.empty()) next = queue.front().card.card_id;
+  if (next) {
+    current_ = store_.GetCardView(*next);
+    current_deck_ = *store_.GetDeck(current_->card.deck_id);
+    shown_at_ = now;
+    return state_ = SessionState::kCard;
+  }
+  const DayTiming timing = store_.Today(rollover_hour_);
+  const auto due = NextLearningDue(store_, deck_ids_);
+  if (due && *due < timing.next_day_at) {
+    next_due_ = *due;
+    return state_ = SessionState::kWaiting;
+  }
+  done_reason_ = DoneReason::kEmpty;
+  return state_ = SessionState::kDone;
+}
+
+std::vector<AnswerChoice> ReviewSession::Choices() const {
+  const Card& card = current_->card;
+  const SchedulerContext ctx = MakeSchedulerContext(store_, current_deck_, card, store_.clock().Now());
+  const auto outcomes = NextStates(card.state, ctx);
+  const Algorithm algorithm = current_deck_.options.algorithm;
+  std::vector<AnswerChoice> out;
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const int rating = MinRating(algorithm) + static_cast<int>(i);
+    out.push_back({rating, RatingLabel(algorithm, rating), FormatDelay(outcomes[i].delay)});
+  }
+  return out;
+}
+
+AnswerResult ReviewSession::Answer(int rating) {
+  if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to answer");
+  const Timestamp now = store_.clock().Now();
+  AnswerResult r = AnswerCard(store_, current_->card.id, rating, now, now.ms - shown_at_.ms);
+  const bool again = current_deck_.options.algorithm == Algorithm::kSm2 ? rating < 3 : rating == 1;
+  ++answered_;
+  if (again) ++again_;
+  actions_.push_back(again ? 2 : 1);
+  state_ = SessionState::kDone;  // until Advance
+  return r;
+}
+
+void ReviewSession::Suspend() {
+  if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to suspend");
+  store_.SuspendCard(current_->card.id, true);
+  actions_.push_back(0);
+  state_ = SessionState::kDone;
+}
+
+void ReviewSession::Bury() {
+  if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to bury");
+  store_.BuryCard(current_->card.id, store_.Today(current_deck_.options.rollover_hour).today);
+  actions_.push_back(0);
+  state_ = SessionState::kDone;
+}
+
+void ReviewSession::Edit(const Note& note) {
+  if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to edit");
+  store_.UpdateNote(note, /*record_undo=*/true);
+  actions_.push_back(0);
+  if (auto n = store_.GetNote(note.id)) current_->note = *n;
+}
+
+std::optional<UndoResult> ReviewSession::Undo() {
+  auto result = store_.Undo();
+  if (!result) return result;
+  if (!actions_.empty()) {
+    const int action = actions_.back();
+    actions_.pop_back();
+    if (action >= 1 && answered_ > 0) --answered_;
+    if (action == 2 && again_ > 0) --again_;
+  }
+  undone_card_ = result->card_id;
+  state_ = SessionState::kDone;
+  return result;
+}
+
+SessionSummary ReviewSession::Summary() {
+  SessionSummary s;
+  s.answered = answered_;
+  s.again = again_;
+  s.duration_ms = std::max<int64_t>(0, store_.clock().Now().ms - started_.ms);
+  if (deck_ids_.empty()) {
+    for (const auto& d : LoadSessionDecks(store_, options_.deck_id)) deck_ids_.push_back(d.id);
+  }
+  const DayTiming timing = store_.Today(rollover_hour_);
+  s.upcoming = LoadUpcoming(store_, deck_ids_, timing.next_day_at, timing.today + 1);
+  return s;
+}
+
+}  // namespace recall
