@@ -33,13 +33,30 @@ std::string PadToWidth(std::string_view s, int width);
 // Existing newlines are kept. ANSI escape sequences take no width.
 std::vector<std::string> WrapToWidth(std::string_view text, int width);
 
+// As above, and every output line after the first starts with
+// `hanging_indent` spaces (counted in `width`), for list items and the like.
+// A text ending in a newline gives no extra empty line; "" gives no lines.
+std::vector<std::string> WrapToWidth(std::string_view text, int width, int hanging_indent);
+
+// `s` without its ANSI escape sequences (CSI such as "\x1b[1m", OSC).
+std::string StripAnsi(std::string_view s);
+
+// `s` with & < > " ' replaced by HTML entities.
+std::string HtmlEscape(std::string_view s);
+
+// `s` in Unicode Normalization Form C (utf8proc); invalid UTF-8 is returned
+// unchanged.
+std::string NormalizeNfc(std::string_view s);
+
 // Markdown (CommonMark + tables + strikethrough) to HTML. Raw HTML in the
 // input is escaped, so "a<b" and "&" survive as text.
 std::string MarkdownToHtml(std::string_view markdown);
 
 // Markdown rendered for a terminal `width` columns wide: bold, emphasis,
 // inline code, code blocks, quotes, numbered and bulleted lists, headings,
-// wrapped by display width. ANSI styles only when `color`.
+// wrapped by display width. ANSI styles only when `color`. Every line ends
+// in '\n' and is at most `width` columns; "" gives "". docs/text.md has the
+// rendering rules.
 std::string RenderMarkdownForTerminal(std::string_view markdown, int width, bool color);
 
 }  // namespace recall
