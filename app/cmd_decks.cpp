@@ -2,9 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "context.h"
+#include "recall/text.h"
 
 namespace recall::app {
 namespace {
@@ -12,16 +16,17 @@ namespace {
 void RunDecks(Context& ctx) {
   Store& store = ctx.store();
   const auto decks = store.ListDecks();
-  nlohmann::json json = nlohmann::json::array();
-  if (!ctx.global.json && decks.empty()) {
-    fmt::print("No decks yet. Create one with `recall deck create NAME` or import a file with `recall import`.\n");
-    return;
-  }
-  if (!ctx.global.json) fmt::print("{:<40} {:>6} {:>6} {:>6} {:>7}\n", "Deck", "New", "Learn", "Due", "Cards");
+  const Timestamp now = ctx.clock().Now();
+  std::vector<DueCounts> counts;
   for (const auto& d : decks) {
     const DayTiming t = store.Today(d.options.rollover_hour);
-    const DueCounts c = store.CountDue(d.id, ctx.clock().Now(), t.today);
-    if (ctx.global.json) {
+    counts.push_back(store.CountDue(d.id, now, t.today));
+  }
+  if (ctx.global.json) {
+    nlohmann::json json = nlohmann::json::array();
+    for (size_t i = 0; i < decks.size(); ++i) {
+      const auto& d = decks[i];
+      const auto& c = counts[i];
       json.push_back({{"id", d.id},
                       {"name", d.name},
                       {"algorithm", AlgorithmName(d.options.algorithm)},
@@ -30,15 +35,31 @@ void RunDecks(Context& ctx) {
                       {"due", c.review},
                       {"cards", c.total_cards},
                       {"suspended", c.suspended}});
-    } else {
-      fmt::print("{:<40} {:>6} {:>6} {:>6} {:>7}\n", d.name, c.new_cards, c.learning, c.review, c.total_cards);
     }
+    fmt::print("{}\n", json.dump(2));
+    return;
   }
-  if (ctx.global.json) fmt::print("{}\n", json.dump(2));
+  if (decks.empty()) {
+    fmt::print("No decks yet. Create one with `recall deck create NAME` or import a file with `recall import`.\n");
+    return;
+  }
+  // The deck column is as wide as the widest name, measured in terminal
+  // columns (a Chinese character takes two).
+  int width = DisplayWidth("Deck");
+  for (const auto& d : decks) width = std::max(width, DisplayWidth(d.name));
+  fmt::print("{} {:>6} {:>6} {:>6} {:>7}\n", PadToWidth("Deck", width), "New", "Learn", "Due", "Cards");
+  for (size_t i = 0; i < decks.size(); ++i) {
+    const auto& c = counts[i];
+    fmt::print("{} {:>6} {:>6} {:>6} {:>7}\n", PadToWidth(decks[i].name, width), c.new_cards, c.learning, c.review,
+               c.total_cards);
+  }
 }
 
 const CommandRegistrar kRegistrar(10, [](CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("decks", "List decks with new, learning and due counts (sub-decks included)");
+  sub->footer(
+      "Counts are before daily limits: New = new cards, Learn = learning cards due now,\n"
+      "Due = reviews due today, Cards = all cards. Sub-decks are counted in their parents.");
   sub->callback([&ctx] { RunDecks(ctx); });
 });
 

@@ -105,7 +105,7 @@ CREATE TABLE undo_log (
   type INTEGER NOT NULL, queue INTEGER NOT NULL, due INTEGER NOT NULL,
   ivl INTEGER NOT NULL, ease INTEGER NOT NULL, reps INTEGER NOT NULL,
   lapses INTEGER NOT NULL, left INTEGER NOT NULL, drill INTEGER NOT NULL,
-  buried_day INTEGER NOT NULL,
+  buried_day INTEGER NOT NULL, modified_s INTEGER NOT NULL,
   -- the note before an edit
   note_id INTEGER, front TEXT, back TEXT, tags TEXT, note_modified_s INTEGER
 ) STRICT;

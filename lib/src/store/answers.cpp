@@ -12,8 +12,8 @@ using detail::Guard;
 int64_t SaveUndo(SQLite::Database& db, const char* action, int64_t card_id, Timestamp now) {
   SQLite::Statement st(db,
                        "INSERT INTO undo_log (action, card_id, created_ms, type, queue, due, ivl, ease, reps, "
-                       "lapses, left, drill, buried_day) SELECT ?, id, ?, type, queue, due, ivl, ease, reps, "
-                       "lapses, left, drill, buried_day FROM cards WHERE id = ?");
+                       "lapses, left, drill, buried_day, modified_s) SELECT ?, id, ?, type, queue, due, ivl, ease, "
+                       "reps, lapses, left, drill, buried_day, modified_s FROM cards WHERE id = ?");
   st.bind(1, action);
   st.bind(2, now.ms);
   st.bind(3, card_id);
@@ -164,16 +164,17 @@ std::optional<UndoResult> Store::Undo() {
     auto& db = Db(*this);
     SQLite::Statement last(db,
                            "SELECT id, action, card_id, revlog_id, type, queue, due, ivl, ease, reps, lapses, "
-                           "left, drill, buried_day, note_id, front, back, tags, note_modified_s "
+                           "left, drill, buried_day, note_id, front, back, tags, note_modified_s, modified_s "
                            "FROM undo_log ORDER BY id DESC LIMIT 1");
     if (!last.executeStep()) return;
     const int64_t undo_id = last.getColumn(0).getInt64();
     UndoResult r{last.getColumn(1).getString(), last.getColumn(2).getInt64()};
     SQLite::Statement restore(db,
                               "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, ease = ?, reps = ?, "
-                              "lapses = ?, left = ?, drill = ?, buried_day = ? WHERE id = ?");
+                              "lapses = ?, left = ?, drill = ?, buried_day = ?, modified_s = ? WHERE id = ?");
     for (int i = 0; i < 10; ++i) restore.bind(i + 1, last.getColumn(4 + i).getInt64());
-    restore.bind(11, r.card_id);
+    restore.bind(11, last.getColumn(19).getInt64());
+    restore.bind(12, r.card_id);
     restore.exec();
     if (!last.getColumn(3).isNull()) {
       SQLite::Statement del(db, "DELETE FROM revlog WHERE id = ?");

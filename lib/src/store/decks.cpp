@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include <sqlite3.h>
+
 #include "store/store_impl.h"
 
 namespace recall {
@@ -222,16 +224,23 @@ void Store::RenameDeck(int64_t id, const std::string& new_name) {
   if (auto other = FindDeck(normalized); other && other->id != id) {
     throw Error(ErrorCode::kConflict, "deck already exists (" + normalized + ")");
   }
+  // "A" -> "A::B" would make the deck its own sub-deck.
+  const std::string prefix = deck->name + "::";
+  if (normalized.size() > prefix.size() &&
+      sqlite3_strnicmp(normalized.c_str(), prefix.c_str(), static_cast<int>(prefix.size())) == 0) {
+    throw Error(ErrorCode::kUsage, "cannot move a deck into its own sub-deck (" + normalized + ")");
+  }
   const int64_t now_s = clock().Now().Seconds();
   Transaction([&] {
     auto& db = Db(*this);
     // The deck and its sub-decks: "Old" -> "New", "Old::x" -> "New::x".
     SQLite::Statement st(db,
                          "UPDATE decks SET name = ?1 || substr(name, length(?2) + 1), modified_s = ?3 "
-                         "WHERE name = ?2 OR substr(name, 1, length(?2) + 2) = ?2 || '::'");
+                         "WHERE id = ?4 OR substr(name, 1, length(?2) + 2) = ?2 || '::' COLLATE NOCASE");
     st.bind(1, normalized);
     st.bind(2, deck->name);
     st.bind(3, now_s);
+    st.bind(4, id);
     st.exec();
   });
 }

@@ -239,9 +239,9 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
       const Card& c = cards.front();
       SQLite::Statement u(db,
                           "INSERT INTO undo_log (action, card_id, created_ms, type, queue, due, ivl, ease, "
-                          "reps, lapses, left, drill, buried_day, note_id, front, back, tags, note_modified_s) "
-                          "SELECT 'edit', id, ?, type, queue, due, ivl, ease, reps, lapses, left, drill, "
-                          "buried_day, ?, ?, ?, ?, ? FROM cards WHERE id = ?");
+                          "reps, lapses, left, drill, buried_day, modified_s, note_id, front, back, tags, "
+                          "note_modified_s) SELECT 'edit', id, ?, type, queue, due, ivl, ease, reps, lapses, "
+                          "left, drill, buried_day, modified_s, ?, ?, ?, ?, ? FROM cards WHERE id = ?");
       u.bind(1, now.ms);
       u.bind(2, old->id);
       u.bind(3, old->front);

@@ -72,10 +72,13 @@ int ReadUserVersion(SQLite::Database& db) {
 }
 
 void Migrate(SQLite::Database& db, const Clock& clock) {
-  const int current = ReadUserVersion(db);
   const auto& steps = detail::Migrations();
-  if (current >= steps.back().version) return;
+  if (ReadUserVersion(db) >= steps.back().version) return;
   SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
+  // Read again under the write lock: another process may have migrated the
+  // file between the first look and the lock.
+  const int current = ReadUserVersion(db);
+  if (current >= steps.back().version) return;
   for (const auto& m : steps) {
     if (m.version <= current) continue;
     db.exec(m.sql);
@@ -141,6 +144,17 @@ Store Store::Open(const std::string& path, const Clock& clock) {
                   "the collection was written by a newer recall (schema " + std::to_string(version) +
                       ", this recall knows " + std::to_string(LatestSchemaVersion()) +
                       "); it was not modified (" + path + ")");
+    }
+    if (version == 0) {
+      // Version 0 is a new, empty file. Tables in it mean another program's
+      // database: refuse it, unmodified, rather than add ours next to them.
+      const int tables =
+          db.execAndGet("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").getInt();
+      if (tables > 0) {
+        throw Error(ErrorCode::kStore,
+                    "not a recall collection: it has tables but no recall schema version; it was not modified (" +
+                        path + ")");
+      }
     }
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");

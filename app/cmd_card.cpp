@@ -1,0 +1,224 @@
+// recall card show|edit|suspend|unsuspend|delete|move: one card at a time.
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "context.h"
+#include "recall/error.h"
+#include "recall/text.h"
+#include "render_card.h"
+
+namespace recall::app {
+namespace {
+
+struct CardArgs {
+  int64_t id = 0;
+  std::string front;
+  std::string back;
+  std::string tags;
+  std::string deck;
+  CLI::Option* front_opt = nullptr;
+  CLI::Option* back_opt = nullptr;
+  CLI::Option* tags_opt = nullptr;
+};
+
+std::vector<std::string> SplitWords(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream is(text);
+  std::string w;
+  while (is >> w) out.push_back(w);
+  return out;
+}
+
+CardView RequireCardView(Store& store, int64_t id) {
+  if (auto v = store.GetCardView(id)) return *v;
+  throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(id) + ")");
+}
+
+void PrintCard(Context& ctx, const CardView& v) {
+  if (ctx.global.json) fmt::print("{}\n", CardViewJson(v).dump(2));
+}
+
+void RunShow(const CardArgs& a, Context& ctx) {
+  Store& store = ctx.store();
+  const CardView v = RequireCardView(store, a.id);
+  const auto revlog = store.RevlogOfCard(a.id);
+  if (ctx.global.json) {
+    nlohmann::json j = CardViewJson(v);
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& e : revlog) rows.push_back(RevlogJson(e));
+    j["revlog"] = rows;
+    fmt::print("{}\n", j.dump(2));
+    return;
+  }
+  fmt::print("{}", RenderCardDetails(v, revlog));
+}
+
+// The text handed to $EDITOR and read back: three sections under marker lines.
+constexpr const char* kFrontMarker = "%%% front";
+constexpr const char* kBackMarker = "%%% back";
+constexpr const char* kTagsMarker = "%%% tags (space-separated)";
+
+void EditInEditor(Note* note) {
+  const char* editor = std::getenv("VISUAL");
+  if (!editor || !*editor) editor = std::getenv("EDITOR");
+  if (!editor || !*editor) {
+    throw Error(ErrorCode::kUsage, "nothing to change: give --front, --back or --tags, or set EDITOR");
+  }
+  char path[] = "/tmp/recall-edit-XXXXXX.md";
+  const int fd = ::mkstemps(path, 3);
+  if (fd < 0) throw Error(ErrorCode::kIo, "cannot create a temporary file (/tmp)");
+  std::string tags;
+  for (const auto& t : note->tags) tags += (tags.empty() ? "" : " ") + t;
+  const std::string text = std::string(kFrontMarker) + "\n" + note->front + "\n" + kBackMarker + "\n" + note->back +
+                           "\n" + kTagsMarker + "\n" + tags + "\n";
+  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(fd);
+  struct Remove {
+    const char* p;
+    ~Remove() { std::remove(p); }
+  } remove{path};
+  if (!written) throw Error(ErrorCode::kIo, std::string("cannot write the temporary file (") + path + ")");
+  const std::string command = std::string(editor) + " '" + path + "'";
+  if (std::system(command.c_str()) != 0) {
+    throw Error(ErrorCode::kIo, std::string("the editor failed; card not changed (") + editor + ")");
+  }
+  std::FILE* f = std::fopen(path, "rb");
+  if (!f) throw Error(ErrorCode::kIo, std::string("cannot read the edited file (") + path + ")");
+  std::string edited;
+  char buf[4096];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) edited.append(buf, n);
+  std::fclose(f);
+  const size_t front = edited.find(std::string(kFrontMarker) + "\n");
+  const size_t back = edited.find(std::string("\n") + kBackMarker + "\n");
+  const size_t tag = edited.find(std::string("\n") + kTagsMarker + "\n");
+  if (front != 0 || back == std::string::npos || tag == std::string::npos || tag < back) {
+    throw Error(ErrorCode::kInvalidInput, "the edited file lost its %%% marker lines; card not changed");
+  }
+  const size_t front_start = std::string(kFrontMarker).size() + 1;
+  const size_t back_start = back + std::string(kBackMarker).size() + 2;
+  note->front = edited.substr(front_start, back - front_start);
+  note->back = edited.substr(back_start, tag - back_start);
+  note->tags = SplitWords(edited.substr(tag + std::string(kTagsMarker).size() + 2));
+}
+
+void RunEdit(const CardArgs& a, Context& ctx) {
+  Store& store = ctx.store();
+  const CardView v = RequireCardView(store, a.id);
+  Note note = v.note;
+  const bool any = a.front_opt->count() + a.back_opt->count() + a.tags_opt->count() > 0;
+  if (any) {
+    if (a.front_opt->count()) note.front = a.front;
+    if (a.back_opt->count()) note.back = a.back;
+    if (a.tags_opt->count()) note.tags = SplitWords(a.tags);
+  } else {
+    EditInEditor(&note);
+  }
+  for (const std::string* field : {&note.front, &note.back}) {
+    size_t offset = 0;
+    if (!IsValidUtf8(*field, &offset)) {
+      throw Error(ErrorCode::kInvalidInput, fmt::format("invalid UTF-8 (byte {})", offset));
+    }
+    if (field->find_first_not_of(" \t\r\n") == std::string::npos) {
+      throw Error(ErrorCode::kUsage, "a card side cannot be empty (card " + std::to_string(a.id) + ")");
+    }
+  }
+  std::sort(note.tags.begin(), note.tags.end());
+  note.tags.erase(std::unique(note.tags.begin(), note.tags.end()), note.tags.end());
+  if (note.front == v.note.front && note.back == v.note.back && note.tags == v.note.tags) {
+    if (ctx.global.json) {
+      PrintCard(ctx, v);
+    } else {
+      fmt::print("No change (card {})\n", a.id);
+    }
+    return;
+  }
+  store.UpdateNote(note, /*record_undo=*/true);
+  if (ctx.global.json) {
+    PrintCard(ctx, RequireCardView(store, a.id));
+  } else {
+    fmt::print("Edited card {} (undo with `recall undo`)\n", a.id);
+  }
+}
+
+void RunSuspend(const CardArgs& a, Context& ctx, bool suspend) {
+  Store& store = ctx.store();
+  RequireCard(store, a.id);
+  store.SuspendCard(a.id, suspend);
+  if (ctx.global.json) {
+    PrintCard(ctx, RequireCardView(store, a.id));
+  } else {
+    fmt::print("{} card {}\n", suspend ? "Suspended" : "Unsuspended", a.id);
+  }
+}
+
+void RunDelete(const CardArgs& a, Context& ctx) {
+  Store& store = ctx.store();
+  RequireCard(store, a.id);
+  store.DeleteCard(a.id);
+  if (ctx.global.json) {
+    fmt::print("{}\n", nlohmann::json{{"card_id", a.id}, {"deleted", true}}.dump(2));
+  } else {
+    fmt::print("Deleted card {}\n", a.id);
+  }
+}
+
+void RunMove(const CardArgs& a, Context& ctx) {
+  Store& store = ctx.store();
+  RequireCard(store, a.id);
+  const Deck d = RequireDeck(store, a.deck);
+  store.MoveCard(a.id, d.id);
+  if (ctx.global.json) {
+    PrintCard(ctx, RequireCardView(store, a.id));
+  } else {
+    fmt::print("Moved card {} to {}\n", a.id, d.name);
+  }
+}
+
+const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
+  auto args = std::make_shared<CardArgs>();
+  auto* card = app.add_subcommand("card", "Show, edit, suspend, unsuspend, delete or move one card");
+  card->require_subcommand(1);
+
+  auto* show = card->add_subcommand("show", "Show a card's full scheduling state, note and review log");
+  show->add_option("ID", args->id, "Card id")->required();
+  show->footer("With --json the fields are those documented in docs/cli.md (\"Card JSON\").");
+  show->callback([args, &ctx] { RunShow(*args, ctx); });
+
+  auto* edit = card->add_subcommand("edit", "Change a card's front, back or tags (undoable; history kept)");
+  edit->add_option("ID", args->id, "Card id")->required();
+  args->front_opt = edit->add_option("-f,--front", args->front, "New front (Markdown)");
+  args->back_opt = edit->add_option("-b,--back", args->back, "New back (Markdown)");
+  args->tags_opt = edit->add_option("-t,--tags", args->tags, "New space-separated tags (replace the old ones)");
+  edit->footer("With no option, opens $VISUAL or $EDITOR on the card.\n"
+               "Example: recall card edit 1704099600000 --tags \"llm serving\"");
+  edit->callback([args, &ctx] { RunEdit(*args, ctx); });
+
+  auto* suspend = card->add_subcommand("suspend", "Suspend a card: it is not shown until unsuspended (undoable)");
+  suspend->add_option("ID", args->id, "Card id")->required();
+  suspend->callback([args, &ctx] { RunSuspend(*args, ctx, true); });
+
+  auto* unsuspend = card->add_subcommand("unsuspend", "Return a suspended card to its queue (undoable)");
+  unsuspend->add_option("ID", args->id, "Card id")->required();
+  unsuspend->callback([args, &ctx] { RunSuspend(*args, ctx, false); });
+
+  auto* del = card->add_subcommand("delete", "Delete a card (and its note); its review history stays");
+  del->add_option("ID", args->id, "Card id")->required();
+  del->callback([args, &ctx] { RunDelete(*args, ctx); });
+
+  auto* move = card->add_subcommand("move", "Move a card to another deck");
+  move->add_option("ID", args->id, "Card id")->required();
+  move->add_option("-d,--deck", args->deck, "Destination deck (name or id)")->required();
+  move->callback([args, &ctx] { RunMove(*args, ctx); });
+});
+
+}  // namespace
+}  // namespace recall::app
