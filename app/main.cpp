@@ -8,6 +8,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <utility>
 
 #include "context.h"
 #include "recall/error.h"
@@ -29,6 +31,20 @@ void SetupLogging(const recall::app::GlobalOptions& g) {
   if (g.quiet) level = spdlog::level::err;
   logger->set_level(level);
   spdlog::set_default_logger(logger);
+}
+
+// The first word that is not a global option or its value: the subcommand.
+std::string FirstCommandWord(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--db") {
+      ++i;
+      continue;
+    }
+    if (!arg.empty() && arg[0] == '-') continue;
+    return arg;
+  }
+  return "";
 }
 
 int Fail(int code, const std::string& message) {
@@ -55,6 +71,13 @@ int main(int argc, char** argv) {
     app.add_flag("--no-color", g.no_color, "No colour (also when NO_COLOR is set or output is not a terminal)");
     recall::app::SetupAllCommands(app, ctx);
     app.parse_complete_callback([&] { SetupLogging(g); });
+    if (const std::string word = FirstCommandWord(argc, argv);
+        !word.empty() && std::as_const(app)
+                              .get_subcommands(std::function<bool(const CLI::App*)>(
+                                  [&](const CLI::App* sub) { return sub->check_name(word); }))
+                              .empty()) {
+      return Fail(static_cast<int>(recall::ErrorCode::kUsage), "unknown command \"" + word + "\" (try --help)");
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
