@@ -1,0 +1,125 @@
+// recall import: interview documents, recall Markdown decks, Anki text files
+// and .apkg packages into the collection (docs/formats.md).
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <nlohmann/json.hpp>
+
+#include "context.h"
+#include "recall/error.h"
+#include "recall/import.h"
+#include "recall/text.h"
+
+namespace recall::app {
+namespace {
+
+struct ImportCliOptions {
+  std::vector<std::string> files;
+  std::string deck;
+  std::string format = "auto";
+  bool dry_run = false;
+  bool prune = false;
+  bool subdecks = false;
+};
+
+const char* KindName(ChangeKind k) {
+  switch (k) {
+    case ChangeKind::kAdded: return "add";
+    case ChangeKind::kUpdated: return "update";
+    case ChangeKind::kUnchanged: return "unchanged";
+    case ChangeKind::kMissing: return "missing";
+  }
+  return "";
+}
+
+std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+std::string SummaryLine(const FileImportSummary& s, bool prune) {
+  if (s.apkg) {
+    const auto& a = *s.apkg;
+    return fmt::format("{}: {} added, {} updated, {} unchanged; {} cards updated, {} reviews added, {} decks added",
+                       s.path, a.notes_added, a.notes_updated, a.notes_unchanged, a.cards_updated, a.revlog_added,
+                       a.decks_added);
+  }
+  std::string line = fmt::format("{}: {} added, {} updated, {} unchanged, {} missing", s.path, s.added, s.updated,
+                                 s.unchanged, s.missing);
+  if (prune) line += fmt::format(" ({} suspended)", s.suspended);
+  return line;
+}
+
+nlohmann::json ToJson(const FileImportSummary& s, bool dry_run) {
+  nlohmann::json j = {{"file", s.path},         {"format", ImportFormatName(s.format)},
+                      {"deck", s.deck},         {"added", s.added},
+                      {"updated", s.updated},   {"unchanged", s.unchanged},
+                      {"missing", s.missing},   {"suspended", s.suspended},
+                      {"dry_run", dry_run}};
+  j["changes"] = nlohmann::json::array();
+  for (const auto& c : s.changes) {
+    j["changes"].push_back({{"kind", KindName(c.kind)}, {"line", c.line}, {"note_id", c.note_id}, {"front", c.front}});
+  }
+  j["warnings"] = nlohmann::json::array();
+  for (const auto& w : s.warnings) j["warnings"].push_back({{"line", w.line}, {"message", w.message}});
+  if (s.apkg) {
+    const auto& a = *s.apkg;
+    j["apkg"] = {{"notes_added", a.notes_added},     {"notes_updated", a.notes_updated},
+                 {"notes_unchanged", a.notes_unchanged}, {"cards_added", a.cards_added},
+                 {"cards_updated", a.cards_updated}, {"revlog_added", a.revlog_added},
+                 {"decks_added", a.decks_added}};
+  }
+  return j;
+}
+
+void RunImport(const ImportCliOptions& o, Context& ctx) {
+  ImportOptions options;
+  const auto format = ParseImportFormat(o.format);
+  if (!format) {
+    throw Error(ErrorCode::kUsage, "unknown format \"" + o.format + "\": use auto, interview, markdown, tsv or apkg");
+  }
+  options.format = *format;
+  options.deck = o.deck;
+  options.dry_run = o.dry_run;
+  options.prune = o.prune;
+  options.subdecks = o.subdecks;
+  const auto summaries = ImportFiles(ctx.store(), o.files, options);
+
+  for (const auto& s : summaries) {
+    for (const auto& w : s.warnings) spdlog::warn("{}, line {}: {}", s.path, w.line, w.message);
+  }
+  if (ctx.global.json) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& s : summaries) j.push_back(ToJson(s, o.dry_run));
+    fmt::print("{}\n", j.dump(2));
+    return;
+  }
+  if (ctx.global.quiet) return;
+  for (const auto& s : summaries) {
+    if (o.dry_run) {
+      for (const auto& c : s.changes) {
+        const std::string where = c.kind == ChangeKind::kMissing ? fmt::format("note {}", c.note_id)
+                                                                 : fmt::format("line {}", c.line);
+        fmt::print("  {:<8} {:<20} {}\n", KindName(c.kind), where, TruncateToWidth(FirstLine(c.front), 60));
+      }
+    }
+    fmt::print("{}{}\n", SummaryLine(s, o.prune), o.dry_run ? " (dry run: nothing written)" : "");
+  }
+}
+
+const CommandRegistrar kRegistrar(20, [](CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ImportCliOptions>();
+  auto* sub = app.add_subcommand(
+      "import",
+      "Import interview documents (.txt), recall Markdown decks (.md), Anki text files (.tsv) or .apkg packages;\n"
+      "re-importing updates changed notes in place and keeps their review history");
+  sub->add_option("files", opts->files, "Files to import (one transaction: all or nothing)")->required();
+  sub->add_option("--deck", opts->deck,
+                  "Deck for new notes (default: the document's title, else its file name without extension)");
+  sub->add_option("--format", opts->format, "auto (default), interview, markdown, tsv or apkg");
+  sub->add_flag("--dry-run", opts->dry_run, "Show what would be added, updated and missing; write nothing");
+  sub->add_flag("--prune", opts->prune, "Suspend notes that are no longer in their document (never deletes)");
+  sub->add_flag("--subdecks", opts->subdecks, "Put cards in sub-decks named after their section headings");
+  sub->callback([opts, &ctx] { RunImport(*opts, ctx); });
+});
+
+}  // namespace
+}  // namespace recall::app

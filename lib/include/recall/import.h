@@ -1,0 +1,110 @@
+#ifndef RECALL_IMPORT_H_
+#define RECALL_IMPORT_H_
+
+// Importing documents as notes: interview documents (both layouts the user
+// writes), recall's Markdown deck format, Anki's "notes in plain text" files
+// and .apkg packages. Parsing is pure (text in, notes out); ImportFiles
+// applies the result to a Store in one transaction. docs/formats.md
+// describes every format, the rules and how a note's identity is derived.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "recall/anki.h"
+#include "recall/store.h"
+
+namespace recall {
+
+enum class ImportFormat { kAuto, kInterview, kMarkdown, kTsv, kApkg };
+
+const char* ImportFormatName(ImportFormat format);  // "auto", "interview", ...
+std::optional<ImportFormat> ParseImportFormat(std::string_view name);
+
+// A note as a document describes it, before it meets the collection.
+struct ImportedNote {
+  std::string key;    // identity for re-import (see docs/formats.md, "Identity")
+  std::string guid;   // empty: derived from the key
+  std::string front;  // Markdown
+  std::string back;   // Markdown
+  std::vector<std::string> tags;  // no whitespace; "::" separates levels
+  std::vector<std::string> sections;  // heading path, outermost first (--subdecks)
+  std::string deck;   // per-note deck from the file (Anki "#deck column"), else empty
+  int line = 0;       // 1-based line where the note starts
+};
+
+// Something worth telling the user that did not stop the import.
+struct ImportWarning {
+  int line = 0;
+  std::string message;
+};
+
+struct ParsedDocument {
+  ImportFormat format = ImportFormat::kInterview;
+  std::string title;  // the document's own title, or empty
+  std::string deck;   // a deck named by the file itself (Anki "#deck:"), or empty
+  std::vector<ImportedNote> notes;
+  std::vector<ImportWarning> warnings;
+};
+
+// The format `--format auto` picks for a file, from its name and contents
+// (`text` may be a prefix of the file).
+ImportFormat DetectImportFormat(std::string_view path, std::string_view text);
+
+// Parses a document. `display_name` names the file in error messages; the
+// key prefix is its base name. `text` must be the raw file bytes: a UTF-8
+// BOM and CRLF line ends are accepted. Throws Error(kInvalidInput) naming
+// the file and line for invalid UTF-8 or a malformed line. REQUIRES: format
+// is not kAuto or kApkg.
+ParsedDocument ParseDocument(std::string_view text, std::string_view display_name, ImportFormat format);
+
+// The identity-relevant form of a question: Unicode NFKC, case-folded,
+// whitespace removed, trailing punctuation dropped.
+std::string NormalizeQuestion(std::string_view question);
+
+// A tag from a heading: numbering ("2.1", "2.") dropped, "::" and runs of
+// whitespace replaced by "_", trimmed.
+std::string HeadingToTag(std::string_view heading);
+
+struct ImportOptions {
+  std::string deck;                 // target deck; empty: the document's (see docs)
+  ImportFormat format = ImportFormat::kAuto;
+  bool dry_run = false;             // compute and report, write nothing
+  bool prune = false;               // suspend notes that vanished from their file
+  bool subdecks = false;            // section headings become sub-decks of the deck
+};
+
+enum class ChangeKind { kAdded, kUpdated, kUnchanged, kMissing };
+
+struct NoteChange {
+  ChangeKind kind = ChangeKind::kAdded;
+  std::string front;
+  int line = 0;          // in the document; 0 for missing notes
+  int64_t note_id = 0;   // 0 for notes not yet added
+};
+
+struct FileImportSummary {
+  std::string path;    // as given
+  ImportFormat format = ImportFormat::kInterview;
+  std::string deck;    // deck new notes went (or would go) to
+  int64_t added = 0;
+  int64_t updated = 0;
+  int64_t unchanged = 0;
+  int64_t missing = 0;    // notes from this file that the file no longer has
+  int64_t suspended = 0;  // of those, suspended by --prune in this run
+  std::vector<NoteChange> changes;  // added, updated and missing ones (not unchanged)
+  std::vector<ImportWarning> warnings;
+  std::optional<ApkgImportSummary> apkg;  // for .apkg files (counts above stay 0)
+};
+
+// Imports `paths` in one transaction: all of them or nothing. Throws
+// recall::Error: kNotFound for a missing file, kIo for an unreadable one,
+// kInvalidInput for invalid UTF-8 or a malformed line (naming file and line).
+std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::string>& paths,
+                                           const ImportOptions& options);
+
+}  // namespace recall
+
+#endif  // RECALL_IMPORT_H_

@@ -1,0 +1,386 @@
+// Text preparation, identity and Markdown assembly shared by the parsers.
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <unordered_map>
+
+#include "import/import_internal.h"
+#include "recall/error.h"
+#include "recall/text.h"
+
+namespace recall {
+namespace import_internal {
+
+void ThrowInvalid(std::string_view file, int line, const std::string& what) {
+  std::string msg = what + " (" + std::string(file);
+  if (line > 0) msg += ", line " + std::to_string(line);
+  throw Error(ErrorCode::kInvalidInput, msg + ")");
+}
+
+std::string PrepareText(std::string_view raw, std::string_view file) {
+  size_t bad = 0;
+  if (!IsValidUtf8(raw, &bad)) {
+    const int line = 1 + static_cast<int>(std::count(raw.begin(), raw.begin() + bad, '\n'));
+    ThrowInvalid(file, line, "invalid UTF-8");
+  }
+  if (StartsWith(raw, "\xEF\xBB\xBF")) raw.remove_prefix(3);
+  std::string out;
+  out.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (c == '\r') {
+      out += '\n';
+      if (i + 1 < raw.size() && raw[i + 1] == '\n') ++i;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string_view> SplitLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string_view Trim(std::string_view s) {
+  for (;;) {
+    if (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\v' || s.front() == '\f')) {
+      s.remove_prefix(1);
+    } else if (StartsWith(s, "\xE3\x80\x80")) {  // U+3000
+      s.remove_prefix(3);
+    } else if (StartsWith(s, "\xC2\xA0")) {  // U+00A0
+      s.remove_prefix(2);
+    } else {
+      break;
+    }
+  }
+  for (;;) {
+    if (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\v' || s.back() == '\f')) {
+      s.remove_suffix(1);
+    } else if (EndsWith(s, "\xE3\x80\x80")) {
+      s.remove_suffix(3);
+    } else if (EndsWith(s, "\xC2\xA0")) {
+      s.remove_suffix(2);
+    } else {
+      break;
+    }
+  }
+  return s;
+}
+
+std::string BaseName(std::string_view path) {
+  const size_t slash = path.find_last_of('/');
+  return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+int CodePointCount(std::string_view s) {
+  int n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool EndsWithColon(std::string_view s) {
+  s = Trim(s);
+  return EndsWith(s, ":") || EndsWith(s, "\xEF\xBC\x9A");
+}
+
+std::string_view StripTrailingColon(std::string_view s) {
+  s = Trim(s);
+  if (EndsWith(s, ":")) {
+    s.remove_suffix(1);
+  } else if (EndsWith(s, "\xEF\xBC\x9A")) {
+    s.remove_suffix(3);
+  }
+  return Trim(s);
+}
+
+std::string QuestionKey(std::string_view base_name, std::string_view question) {
+  return std::string(base_name) + "#" + NormalizeQuestion(question);
+}
+
+std::optional<ListItem> ParseListItem(std::string_view line) {
+  ListItem item;
+  size_t i = 0;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) {
+    item.indent += line[i] == '\t' ? 4 : 1;
+    ++i;
+  }
+  std::string_view rest = line.substr(i);
+  auto after = [&](size_t n, bool need_space) -> std::optional<std::string_view> {
+    std::string_view r = rest.substr(n);
+    if (need_space) {
+      if (r.empty() || (r[0] != ' ' && r[0] != '\t' && !StartsWith(r, "\xE3\x80\x80"))) return std::nullopt;
+    }
+    r = Trim(r);
+    if (r.empty()) return std::nullopt;
+    return r;
+  };
+  // Bullets.
+  static const char* const kBullets[] = {"-", "*", "+", "\xE2\x80\xA2" /* • */, "\xC2\xB7" /* · */,
+                                         "\xE2\x97\x8F" /* ● */, "\xE2\x97\xA6" /* ◦ */,
+                                         "\xE2\x96\xAA" /* ▪ */, "\xE2\x96\xA0" /* ■ */};
+  for (const char* b : kBullets) {
+    const std::string_view bs(b);
+    if (StartsWith(rest, bs)) {
+      // "**bold**" and "---" are not bullets.
+      if (bs == "*" && StartsWith(rest, "**")) return std::nullopt;
+      if (bs == "-" && StartsWith(rest, "--")) return std::nullopt;
+      if (auto t = after(bs.size(), /*need_space=*/bs.size() == 1)) {
+        item.text = *t;
+        return item;
+      }
+      return std::nullopt;
+    }
+  }
+  // Numbers: "(1)", "（1）", "1.", "1、", "1)", "1）".
+  size_t j = 0;
+  bool paren = false;
+  if (StartsWith(rest, "(")) {
+    paren = true;
+    j = 1;
+  } else if (StartsWith(rest, "\xEF\xBC\x88")) {  // （
+    paren = true;
+    j = 3;
+  }
+  const size_t digits_start = j;
+  while (j < rest.size() && j - digits_start < 4 && rest[j] >= '0' && rest[j] <= '9') ++j;
+  if (j == digits_start || (j < rest.size() && rest[j] >= '0' && rest[j] <= '9')) return std::nullopt;
+  item.numbered = true;
+  item.number = std::strtol(std::string(rest.substr(digits_start, j - digits_start)).c_str(), nullptr, 10);
+  std::string_view tail = rest.substr(j);
+  std::optional<std::string_view> text;
+  if (paren) {
+    if (StartsWith(tail, ")")) text = after(j + 1, false);
+    else if (StartsWith(tail, "\xEF\xBC\x89")) text = after(j + 3, false);
+  } else if (StartsWith(tail, ".") || StartsWith(tail, ")")) {
+    text = after(j + 1, true);
+  } else if (StartsWith(tail, "\xE3\x80\x81") || StartsWith(tail, "\xEF\xBC\x89")) {  // 、 ）
+    text = after(j + 3, false);
+  }
+  if (!text) return std::nullopt;
+  item.text = *text;
+  return item;
+}
+
+namespace {
+
+bool IsFence(std::string_view trimmed) { return StartsWith(trimmed, "```") || StartsWith(trimmed, "~~~"); }
+
+struct Item {
+  ListItem meta;
+  std::string text;
+  std::vector<std::string_view> continuation;  // lines indented under the item
+};
+
+// Markdown for a run of list items (no paragraphs inside).
+void EmitList(const std::vector<Item>& items, std::string* out) {
+  bool same_indent = true;
+  for (const auto& it : items) same_indent = same_indent && it.meta.indent == items.front().meta.indent;
+  struct Level {
+    int indent;
+    int width;  // columns of the marker plus its space
+  };
+  std::vector<Level> stack;
+  bool in_colon_group = false;
+  int colon_width = 0;
+  for (size_t k = 0; k < items.size(); ++k) {
+    const ListItem& it = items[k].meta;
+    const std::string marker = it.numbered ? std::to_string(it.number) + "." : "-";
+    std::string prefix;
+    if (same_indent) {
+      // Flat source: an item ending in a colon adopts the items after it, up
+      // to the next item ending in a colon.
+      if (EndsWithColon(items[k].text)) {
+        in_colon_group = k + 1 < items.size();
+        colon_width = static_cast<int>(marker.size()) + 1;
+      } else if (in_colon_group) {
+        prefix.assign(colon_width, ' ');
+      }
+    } else {
+      while (!stack.empty() && stack.back().indent >= it.indent) stack.pop_back();
+      int cols = 0;
+      for (const auto& l : stack) cols += l.width;
+      prefix.assign(cols, ' ');
+      stack.push_back({it.indent, static_cast<int>(marker.size()) + 1});
+    }
+    *out += prefix + marker + " " + items[k].text + "\n";
+    for (std::string_view c : items[k].continuation) {
+      *out += prefix + std::string(marker.size() + 1, ' ') + std::string(c) + "\n";
+    }
+  }
+}
+
+}  // namespace
+
+std::string LinesToMarkdown(const std::vector<std::string_view>& lines) {
+  std::string out;
+  std::vector<Item> list;
+  bool in_fence = false;
+  bool pending_blank = false;
+  auto blank = [&] {
+    if (!out.empty() && !EndsWith(out, "\n\n")) out += "\n";
+  };
+  auto flush_list = [&] {
+    if (list.empty()) return;
+    blank();
+    EmitList(list, &out);
+    list.clear();
+    pending_blank = true;  // a paragraph after a list needs a blank line
+  };
+  for (std::string_view raw : lines) {
+    const std::string_view t = Trim(raw);
+    if (in_fence) {
+      out += std::string(raw) + "\n";
+      if (IsFence(t)) in_fence = false;
+      continue;
+    }
+    if (t.empty()) {
+      if (!list.empty()) {
+        flush_list();
+      } else {
+        pending_blank = true;
+      }
+      continue;
+    }
+    if (auto item = ParseListItem(raw)) {
+      list.push_back({*item, std::string(item->text), {}});
+      continue;
+    }
+    // A line indented deeper than the list item above continues that item.
+    const size_t indent = static_cast<size_t>(t.data() - raw.data());
+    if (!list.empty() && indent > static_cast<size_t>(list.back().meta.indent)) {
+      list.back().continuation.push_back(t);
+      continue;
+    }
+    flush_list();
+    if (pending_blank) blank();
+    pending_blank = false;
+    out += std::string(t) + "\n";
+    if (IsFence(t)) in_fence = true;
+  }
+  flush_list();
+  while (EndsWith(out, "\n")) out.pop_back();
+  return out;
+}
+
+void DisambiguateKeys(ParsedDocument* doc) {
+  std::unordered_map<std::string, int> first_line;
+  std::unordered_map<std::string, int> count;
+  for (auto& n : doc->notes) {
+    auto [it, inserted] = first_line.emplace(n.key, n.line);
+    if (inserted) continue;
+    const int k = ++count[n.key] + 1;
+    doc->warnings.push_back({n.line, "the same question as line " + std::to_string(it->second) +
+                                         "; kept as a separate note"});
+    n.key += "#" + std::to_string(k);
+  }
+}
+
+}  // namespace import_internal
+
+std::string NormalizeQuestion(std::string_view question) {
+  utf8proc_uint8_t* mapped = nullptr;
+  const auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(question.data()),
+                              static_cast<utf8proc_ssize_t>(question.size()), &mapped,
+                              static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPAT |
+                                                             UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD));
+  std::string folded;
+  if (n >= 0 && mapped) {
+    folded.assign(reinterpret_cast<const char*>(mapped), static_cast<size_t>(n));
+  } else {
+    folded.assign(question);
+  }
+  std::free(mapped);
+  std::string out;
+  out.reserve(folded.size());
+  for (char c : folded) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') continue;
+    out += c;
+  }
+  // Trailing punctuation does not change the question.
+  for (;;) {
+    if (!out.empty() && std::string_view("?!.:;,").find(out.back()) != std::string_view::npos) {
+      out.pop_back();
+    } else if (import_internal::EndsWith(out, "\xE3\x80\x82")) {  // 。
+      out.resize(out.size() - 3);
+    } else {
+      break;
+    }
+  }
+  return out;
+}
+
+std::string HeadingToTag(std::string_view heading) {
+  using import_internal::Trim;
+  std::string_view h = Trim(heading);
+  while (!h.empty() && h.front() == '#') h.remove_prefix(1);
+  h = Trim(h);
+  // Numbering: "2.", "2.1", "2.1.3", "2、".
+  size_t i = 0;
+  while (i < h.size() && ((h[i] >= '0' && h[i] <= '9') || h[i] == '.')) ++i;
+  if (i > 0 && i < h.size() && h[0] != '.') {
+    std::string_view rest = h.substr(i);
+    if (import_internal::StartsWith(rest, "\xE3\x80\x81")) rest.remove_prefix(3);
+    if (!rest.empty() && (rest[0] == ' ' || rest[0] == '\t' || h[i - 1] == '.' ||
+                          rest.size() != h.size() - i)) {
+      h = Trim(rest);
+    }
+  }
+  // Chinese numbering: "一、", "十二、".
+  {
+    size_t k = 0;
+    static const std::string_view kNumerals[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "百", "〇", "零"};
+    for (bool more = true; more;) {
+      more = false;
+      for (auto n : kNumerals) {
+        if (h.substr(k, n.size()) == n) {
+          k += n.size();
+          more = true;
+        }
+      }
+    }
+    if (k > 0 && import_internal::StartsWith(h.substr(k), "\xE3\x80\x81") && k + 3 < h.size()) {
+      h = import_internal::Trim(h.substr(k + 3));
+    }
+  }
+  h = import_internal::StripTrailingColon(h);
+  std::string out;
+  bool space = false;
+  for (size_t k = 0; k < h.size(); ++k) {
+    const char c = h[k];
+    const bool ws = c == ' ' || c == '\t' || import_internal::StartsWith(h.substr(k), "\xE3\x80\x80");
+    if (ws) {
+      if (import_internal::StartsWith(h.substr(k), "\xE3\x80\x80")) k += 2;
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += '_';
+    space = false;
+    if (c == ':' && k + 1 < h.size() && h[k + 1] == ':') {
+      out += '_';
+      ++k;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace recall

@@ -1,0 +1,72 @@
+#ifndef RECALL_IMPORT_IMPORT_INTERNAL_H_
+#define RECALL_IMPORT_IMPORT_INTERNAL_H_
+
+// Private to the import module (lib/src/import/*): text preparation, line
+// classification and Markdown assembly shared by the parsers.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "recall/import.h"
+
+namespace recall::import_internal {
+
+// Throws Error(kInvalidInput, "<what> (<file>, line <line>)").
+[[noreturn]] void ThrowInvalid(std::string_view file, int line, const std::string& what);
+
+// Validates UTF-8 (error naming the line of the first bad byte), drops a BOM
+// and turns CRLF and lone CR into LF.
+std::string PrepareText(std::string_view raw, std::string_view file);
+
+// Lines of LF-separated text, without the LF (a final LF adds no line).
+std::vector<std::string_view> SplitLines(std::string_view text);
+
+// Trims ASCII whitespace, U+3000 (ideographic space) and U+00A0.
+std::string_view Trim(std::string_view s);
+
+std::string BaseName(std::string_view path);
+int CodePointCount(std::string_view s);
+bool StartsWith(std::string_view s, std::string_view prefix);
+bool EndsWith(std::string_view s, std::string_view suffix);
+// True when `s` ends with ':' or '：'.
+bool EndsWithColon(std::string_view s);
+// `s` without one trailing ':' / '：' (and trimmed).
+std::string_view StripTrailingColon(std::string_view s);
+
+// "<base name>#<normalised question>".
+std::string QuestionKey(std::string_view base_name, std::string_view question);
+
+// A list item: "- x", "* x", "+ x", "• x", "· x", "1. x", "1、x", "1) x",
+// "1） x", "(1) x", "（1）x", with any indentation.
+struct ListItem {
+  int indent = 0;          // leading columns (tab = 4)
+  bool numbered = false;
+  long number = 0;         // when numbered
+  std::string_view text;   // trimmed content
+};
+std::optional<ListItem> ParseListItem(std::string_view line);
+
+// Lines of a document region to Markdown: list markers normalised ("•" ->
+// "-", "1、" -> "1."), nesting from indentation (or, in a list whose items
+// all share one indentation, items after one ending in a colon become its
+// children), blank lines around lists, runs of blank lines collapsed,
+// leading indentation of paragraph lines dropped, fenced code kept verbatim.
+std::string LinesToMarkdown(const std::vector<std::string_view>& lines);
+
+// True for a layout-1 question line ("Q: …", "Q1：…", "问：…", "**Q: …**").
+bool IsQuestionLine(std::string_view line);
+
+// Parsers, one per format (text already prepared).
+ParsedDocument ParseInterviewText(const std::vector<std::string_view>& lines, std::string_view file);
+ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines, std::string_view file);
+ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file);
+
+// Makes keys unique within one document: the second "k" becomes "k#2", with
+// a warning naming both lines.
+void DisambiguateKeys(ParsedDocument* doc);
+
+}  // namespace recall::import_internal
+
+#endif  // RECALL_IMPORT_IMPORT_INTERNAL_H_

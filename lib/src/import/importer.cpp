@@ -1,0 +1,343 @@
+// Reading files, choosing the format, and turning parsed documents into one
+// import plan applied in one transaction.
+
+#include <sha1.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "import/import_internal.h"
+#include "recall/error.h"
+#include "store/import_writer.h"
+
+namespace recall {
+namespace {
+
+using import_internal::BaseName;
+using import_internal::EndsWith;
+using import_internal::StartsWith;
+using import_internal::Trim;
+
+// Tags recall or Anki set on a note that re-import keeps.
+const std::set<std::string> kKeptTags = {"leech", "marked"};
+
+std::string LowerExtension(std::string_view path) {
+  const std::string base = BaseName(path);
+  const size_t dot = base.find_last_of('.');
+  if (dot == std::string::npos || dot == 0) return "";
+  std::string ext = base.substr(dot);
+  for (char& c : ext) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return ext;
+}
+
+std::string Stem(std::string_view path) {
+  const std::string base = BaseName(path);
+  const size_t dot = base.find_last_of('.');
+  return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
+}
+
+// A note guid derived from the key, so the same document gives the same
+// guids in every collection (10 characters of Anki's base-91 alphabet).
+std::string GuidFromKey(const std::string& key) {
+  static const char kAlphabet[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+      "!#$%&()*+,-./:;<=>?@[]^_`{|}~";
+  SHA1_CTX ctx;
+  SHA1Init(&ctx);
+  SHA1Update(&ctx, reinterpret_cast<const uint8_t*>(key.data()), key.size());
+  uint8_t digest[SHA1_DIGEST_LENGTH];
+  SHA1Final(digest, &ctx);
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | digest[i];
+  std::string out;
+  do {
+    out.insert(out.begin(), kAlphabet[v % 91]);
+    v /= 91;
+  } while (v > 0);
+  return out;
+}
+
+std::string ReadWholeFile(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) throw Error(ErrorCode::kNotFound, "no such file (" + path + ")");
+    throw Error(ErrorCode::kIo, "cannot read file: " + std::string(std::strerror(errno)) + " (" + path + ")");
+  }
+  if (S_ISDIR(st.st_mode)) throw Error(ErrorCode::kIo, "cannot read file: is a directory (" + path + ")");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorCode::kIo, "cannot read file: " + std::string(std::strerror(errno)) + " (" + path + ")");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) throw Error(ErrorCode::kIo, "cannot read file (" + path + ")");
+  return ss.str();
+}
+
+std::vector<std::string> SortedUnique(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  v.erase(std::remove(v.begin(), v.end(), std::string()), v.end());
+  return v;
+}
+
+struct FileWork {
+  std::string path;
+  ImportFormat format = ImportFormat::kInterview;
+  ParsedDocument doc;
+  std::string deck;
+  std::string source;
+  FileImportSummary summary;
+  std::vector<const ImportedNote*> pending;  // no note with its key yet
+};
+
+}  // namespace
+
+const char* ImportFormatName(ImportFormat format) {
+  switch (format) {
+    case ImportFormat::kAuto: return "auto";
+    case ImportFormat::kInterview: return "interview";
+    case ImportFormat::kMarkdown: return "markdown";
+    case ImportFormat::kTsv: return "tsv";
+    case ImportFormat::kApkg: return "apkg";
+  }
+  return "auto";
+}
+
+std::optional<ImportFormat> ParseImportFormat(std::string_view name) {
+  for (auto f : {ImportFormat::kAuto, ImportFormat::kInterview, ImportFormat::kMarkdown, ImportFormat::kTsv,
+                 ImportFormat::kApkg}) {
+    if (name == ImportFormatName(f)) return f;
+  }
+  return std::nullopt;
+}
+
+ImportFormat DetectImportFormat(std::string_view path, std::string_view text) {
+  const std::string ext = LowerExtension(path);
+  if (ext == ".apkg" || ext == ".colpkg") return ImportFormat::kApkg;
+  if (StartsWith(text, "\xEF\xBB\xBF")) text.remove_prefix(3);
+  // Anki headers at the top of the file.
+  for (std::string_view h : {"#separator:", "#html:", "#tags column:", "#notetype:", "#deck:", "#columns:",
+                             "#guid column:", "#deck column:", "#notetype column:", "#if matches:"}) {
+    if (StartsWith(text, h)) return ImportFormat::kTsv;
+  }
+  if (ext == ".tsv" || ext == ".csv") return ImportFormat::kTsv;
+  if (ext == ".md" || ext == ".markdown") {
+    bool cards = false;
+    bool questions = false;
+    size_t pos = 0;
+    while (pos < text.size()) {
+      size_t eol = text.find('\n', pos);
+      if (eol == std::string_view::npos) eol = text.size();
+      const std::string_view line = text.substr(pos, eol - pos);
+      const std::string_view t = Trim(line);
+      if (StartsWith(line, "## ")) cards = true;
+      if (!StartsWith(line, "## ") && import_internal::IsQuestionLine(t)) questions = true;
+      pos = eol + 1;
+    }
+    return cards && !questions ? ImportFormat::kMarkdown : ImportFormat::kInterview;
+  }
+  return ImportFormat::kInterview;
+}
+
+ParsedDocument ParseDocument(std::string_view text, std::string_view display_name, ImportFormat format) {
+  const std::string prepared = import_internal::PrepareText(text, display_name);
+  switch (format) {
+    case ImportFormat::kInterview:
+      return import_internal::ParseInterviewText(import_internal::SplitLines(prepared), display_name);
+    case ImportFormat::kMarkdown: {
+      ParsedDocument doc = import_internal::ParseMarkdownDeckText(import_internal::SplitLines(prepared), display_name);
+      import_internal::DisambiguateKeys(&doc);
+      return doc;
+    }
+    case ImportFormat::kTsv: {
+      ParsedDocument doc = import_internal::ParseAnkiTextFile(prepared, display_name);
+      import_internal::DisambiguateKeys(&doc);
+      return doc;
+    }
+    case ImportFormat::kAuto:
+    case ImportFormat::kApkg:
+      break;
+  }
+  throw Error(ErrorCode::kInternal, "ParseDocument: no text format given");
+}
+
+std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::string>& paths,
+                                           const ImportOptions& options) {
+  // Read and parse everything before writing anything.
+  std::vector<FileWork> work(paths.size());
+  for (size_t i = 0; i < paths.size(); ++i) {
+    FileWork& w = work[i];
+    w.path = paths[i];
+    w.summary.path = paths[i];
+    std::string raw;
+    if (options.format != ImportFormat::kApkg && LowerExtension(paths[i]) != ".apkg" &&
+        LowerExtension(paths[i]) != ".colpkg") {
+      raw = ReadWholeFile(paths[i]);
+    } else {
+      struct stat st {};
+      if (::stat(paths[i].c_str(), &st) != 0) {
+        throw Error(ErrorCode::kNotFound, "no such file (" + paths[i] + ")");
+      }
+    }
+    w.format = options.format == ImportFormat::kAuto ? DetectImportFormat(paths[i], raw) : options.format;
+    w.summary.format = w.format;
+    if (w.format == ImportFormat::kApkg) continue;
+    w.doc = ParseDocument(raw, paths[i], w.format);
+    w.source = BaseName(paths[i]);
+    if (!options.deck.empty()) {
+      w.deck = options.deck;
+    } else if (!w.doc.deck.empty()) {
+      w.deck = w.doc.deck;
+    } else if (!w.doc.title.empty()) {
+      w.deck = w.doc.title;
+    } else {
+      w.deck = Stem(paths[i]);
+    }
+    w.summary.deck = w.deck;
+    w.summary.warnings = w.doc.warnings;
+  }
+
+  auto run = [&] {
+    for (auto& w : work) {
+      if (w.format != ImportFormat::kApkg) continue;
+      ApkgImportOptions o;
+      o.dry_run = options.dry_run;
+      w.summary.apkg = ImportApkg(store, w.path, o);
+    }
+    const detail::ImportIndex index = detail::LoadImportIndex(store);
+    detail::ImportPlan plan;
+    std::unordered_map<std::string, std::string> claimed;  // key -> file that has it in this run
+    std::vector<bool> matched(index.notes.size(), false);
+    std::vector<std::pair<FileWork*, size_t>> add_refs;  // (file, index in its changes)
+
+    auto claim = [&](const FileWork& w, const ImportedNote& n) {
+      auto [it, inserted] = claimed.emplace(n.key, w.path);
+      if (!inserted) {
+        import_internal::ThrowInvalid(w.path, n.line, "this note's id is also used in " + it->second);
+      }
+    };
+    auto desired_tags = [&](const ImportedNote& n, const detail::ExistingImportNote* ex) {
+      std::vector<std::string> tags = n.tags;
+      if (ex) {
+        for (const auto& t : ex->tags) {
+          if (kKeptTags.count(t)) tags.push_back(t);
+        }
+      }
+      return SortedUnique(std::move(tags));
+    };
+    auto update_or_keep = [&](FileWork& w, const ImportedNote& n, const detail::ExistingImportNote& ex) {
+      const auto tags = desired_tags(n, &ex);
+      if (ex.key == n.key && ex.front == n.front && ex.back == n.back && ex.tags == tags && ex.source == w.source) {
+        ++w.summary.unchanged;
+        return;
+      }
+      plan.updates.push_back({ex.id, n.key, n.front, n.back, w.source, tags});
+      ++w.summary.updated;
+      w.summary.changes.push_back({ChangeKind::kUpdated, n.front, n.line, ex.id});
+    };
+
+    // Pass 1: notes whose key is known.
+    for (auto& w : work) {
+      if (w.format == ImportFormat::kApkg) continue;
+      for (const auto& n : w.doc.notes) {
+        claim(w, n);
+        auto it = index.by_key.find(n.key);
+        if (it == index.by_key.end()) {
+          // A note without a key but with this note's guid came back from
+          // an .apkg export of this document: it is this note.
+          it = index.by_guid.find(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
+          if (it == index.by_guid.end() || !index.notes[it->second].key.empty() || matched[it->second]) {
+            w.pending.push_back(&n);
+            continue;
+          }
+        }
+        matched[it->second] = true;
+        update_or_keep(w, n, index.notes[it->second]);
+      }
+    }
+    // Pass 2, per file: notes of this file that are gone; a new question with
+    // the exact answer of exactly one of them is that note, edited.
+    std::unordered_set<std::string> run_guids;  // guids given to notes added in this run
+    auto guid_taken = [&](const std::string& g) { return index.by_guid.count(g) > 0 || run_guids.count(g) > 0; };
+    std::map<std::string, int64_t> deck_ids;
+    for (auto& w : work) {
+      if (w.format == ImportFormat::kApkg) continue;
+      std::vector<size_t> gone;
+      std::unordered_map<std::string, std::vector<size_t>> gone_by_back;
+      for (size_t k = 0; k < index.notes.size(); ++k) {
+        if (!matched[k] && !index.notes[k].key.empty() && index.notes[k].source == w.source) {
+          gone.push_back(k);
+          gone_by_back[index.notes[k].back].push_back(k);
+        }
+      }
+      for (const ImportedNote* n : w.pending) {
+        auto it = gone_by_back.find(n->back);
+        if (it != gone_by_back.end() && it->second.size() == 1 && !matched[it->second.front()]) {
+          matched[it->second.front()] = true;
+          update_or_keep(w, *n, index.notes[it->second.front()]);
+          continue;
+        }
+        detail::NoteToAdd a;
+        a.key = n->key;
+        a.front = n->front;
+        a.back = n->back;
+        a.source = w.source;
+        a.tags = desired_tags(*n, nullptr);
+        a.guid = n->guid.empty() ? GuidFromKey(n->key) : n->guid;
+        for (int salt = 1; guid_taken(a.guid); ++salt) a.guid = GuidFromKey(n->key + "#" + std::to_string(salt));
+        run_guids.insert(a.guid);
+        std::string deck = w.deck;
+        if (!n->deck.empty() && options.deck.empty()) deck = n->deck;
+        if (options.subdecks) {
+          for (const auto& s : n->sections) {
+            std::string part(Trim(s));
+            for (size_t p; (p = part.find("::")) != std::string::npos;) part.replace(p, 2, ":");
+            if (!part.empty()) deck += "::" + part;
+          }
+        }
+        if (!options.dry_run) {
+          auto d = deck_ids.find(deck);
+          if (d == deck_ids.end()) d = deck_ids.emplace(deck, store.GetOrCreateDeck(deck).id).first;
+          a.deck_id = d->second;
+        }
+        plan.adds.push_back(std::move(a));
+        ++w.summary.added;
+        w.summary.changes.push_back({ChangeKind::kAdded, n->front, n->line, 0});
+        add_refs.emplace_back(&w, w.summary.changes.size() - 1);
+      }
+      for (size_t k : gone) {
+        if (matched[k]) continue;
+        const auto& ex = index.notes[k];
+        ++w.summary.missing;
+        w.summary.changes.push_back({ChangeKind::kMissing, ex.front, 0, ex.id});
+        if (options.prune && !ex.suspended) {
+          plan.suspend_note_ids.push_back(ex.id);
+          ++w.summary.suspended;
+        }
+      }
+    }
+    if (options.dry_run) return;
+    const auto ids = detail::ApplyImportPlan(store, plan);
+    for (size_t k = 0; k < ids.size(); ++k) add_refs[k].first->summary.changes[add_refs[k].second].note_id = ids[k];
+  };
+  if (options.dry_run) {
+    run();
+  } else {
+    store.Transaction(run);
+  }
+  std::vector<FileImportSummary> out;
+  out.reserve(work.size());
+  for (auto& w : work) out.push_back(std::move(w.summary));
+  return out;
+}
+
+}  // namespace recall

@@ -1,0 +1,179 @@
+// recall's own Markdown deck format (docs/formats.md, "recall Markdown"):
+//
+//   # Deck title                 optional; later "# " headings are sections (tags)
+//   tags: a b                    optional, tags for every card of the file
+//
+//   ## Question                  one card per "## " heading
+//   id: stable-id                optional metadata lines right below it
+//   tags: x y
+//
+//   Answer in Markdown, up to the next "#"/"##" heading. A line "---" splits
+//   more front (above) from the back (below).
+
+#include <unordered_map>
+
+#include "import/import_internal.h"
+
+namespace recall::import_internal {
+namespace {
+
+bool IsFenceLine(std::string_view t) { return StartsWith(t, "```") || StartsWith(t, "~~~"); }
+
+// "key: value" (ASCII or full-width colon) for one of the metadata keys.
+std::optional<std::string_view> Meta(std::string_view t, std::string_view key) {
+  if (!StartsWith(t, key)) return std::nullopt;
+  std::string_view r = t.substr(key.size());
+  if (StartsWith(r, ":")) return Trim(r.substr(1));
+  if (StartsWith(r, "\xEF\xBC\x9A")) return Trim(r.substr(3));
+  return std::nullopt;
+}
+
+std::vector<std::string> SplitWords(std::string_view s) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == ',')) ++i;
+    size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != ',') ++j;
+    if (j > i) out.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// The lines as written, without leading and trailing blank lines.
+std::string Verbatim(const std::vector<std::string_view>& lines) {
+  size_t b = 0, e = lines.size();
+  while (b < e && Trim(lines[b]).empty()) ++b;
+  while (e > b && Trim(lines[e - 1]).empty()) --e;
+  std::string out;
+  for (size_t i = b; i < e; ++i) {
+    if (i > b) out += '\n';
+    out += lines[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines, std::string_view file) {
+  ParsedDocument doc;
+  doc.format = ImportFormat::kMarkdown;
+  const std::string base = BaseName(file);
+  std::vector<std::string> file_tags;
+  std::string section;
+  std::unordered_map<std::string, int> id_lines;
+
+  bool in_card = false;
+  bool in_meta = false;  // right below a heading, before the body
+  bool in_fence = false;
+  bool seen_card = false;
+  bool file_meta = false;  // right below the title
+  ImportedNote note;
+  std::string id;
+  std::vector<std::string_view> front_extra;
+  std::vector<std::string_view> body;
+  bool split_seen = false;
+
+  auto flush = [&] {
+    if (!in_card) return;
+    in_card = false;
+    note.key = id.empty() ? QuestionKey(base, note.front) : "id:" + id;
+    if (split_seen) {
+      const std::string extra = Verbatim(front_extra);
+      if (!extra.empty()) note.front += "\n\n" + extra;
+    }
+    note.back = Verbatim(body);
+    if (note.back.empty()) ThrowInvalid(file, note.line, "card without an answer");
+    for (const auto& t : file_tags) note.tags.push_back(t);
+    if (!section.empty()) {
+      note.tags.push_back(HeadingToTag(section));
+      note.sections.push_back(section);
+    }
+    doc.notes.push_back(std::move(note));
+    note = ImportedNote();
+    id.clear();
+    front_extra.clear();
+    body.clear();
+    split_seen = false;
+  };
+
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string_view raw = lines[i];
+    const std::string_view t = Trim(raw);
+    const int line_no = static_cast<int>(i) + 1;
+    if (in_fence) {
+      body.push_back(raw);
+      if (IsFenceLine(t)) in_fence = false;
+      continue;
+    }
+    if (StartsWith(raw, "## ") || raw == "##") {
+      flush();
+      in_card = true;
+      in_meta = true;
+      seen_card = true;
+      file_meta = false;
+      note.front = std::string(Trim(raw.substr(2)));
+      note.line = line_no;
+      if (note.front.empty()) ThrowInvalid(file, line_no, "empty question after \"##\"");
+      continue;
+    }
+    if (StartsWith(raw, "# ")) {
+      flush();
+      const std::string title(Trim(raw.substr(2)));
+      if (!seen_card && doc.title.empty() && section.empty()) {
+        doc.title = title;
+        file_meta = true;
+      } else {
+        section = title;
+      }
+      continue;
+    }
+    if (!in_card) {
+      if (file_meta) {
+        if (auto v = Meta(t, "tags")) {
+          for (auto& w : SplitWords(*v)) file_tags.push_back(std::move(w));
+          continue;
+        }
+        if (auto v = Meta(t, "deck")) {
+          doc.deck = std::string(*v);
+          continue;
+        }
+      }
+      if (!t.empty()) file_meta = false;
+      continue;  // text before the first card: an introduction, not a card
+    }
+    if (in_meta) {
+      if (auto v = Meta(t, "id")) {
+        if (v->empty() || v->find_first_of(" \t") != std::string_view::npos) {
+          ThrowInvalid(file, line_no, "invalid id: it must be one word");
+        }
+        id = std::string(*v);
+        auto [it, inserted] = id_lines.emplace(id, line_no);
+        if (!inserted) {
+          ThrowInvalid(file, line_no, "duplicate id \"" + id + "\" (first at line " + std::to_string(it->second) + ")");
+        }
+        continue;
+      }
+      if (auto v = Meta(t, "tags")) {
+        for (auto& w : SplitWords(*v)) note.tags.push_back(std::move(w));
+        continue;
+      }
+      if (t.empty()) continue;
+      in_meta = false;
+    }
+    if (t == "---" && !split_seen) {
+      split_seen = true;
+      front_extra = std::move(body);
+      body.clear();
+      continue;
+    }
+    body.push_back(raw);
+    if (IsFenceLine(t)) in_fence = true;
+  }
+  if (in_fence && in_card) ThrowInvalid(file, note.line, "unclosed code block in this card");
+  flush();
+  return doc;
+}
+
+}  // namespace recall::import_internal

@@ -1,0 +1,146 @@
+// Bulk reads and writes for import: one pass over the keyed notes, prepared
+// statements reused for every row.
+
+#include "store/import_writer.h"
+
+#include <algorithm>
+
+#include "store/store_impl.h"
+
+namespace recall::detail {
+namespace {
+
+constexpr const char* kLoadNotesSql =
+    "SELECT n.id, n.key, n.guid, n.front, n.back, n.source, "
+    "  (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id), "
+    "  NOT EXISTS (SELECT 1 FROM cards c WHERE c.note_id = n.id AND c.queue <> -1) "
+    "FROM notes n";
+constexpr const char* kInsertNoteSql =
+    "INSERT INTO notes (id, guid, front, back, source, key, created_s, modified_s) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kInsertCardSql =
+    "INSERT INTO cards (id, note_id, deck_id, ord, due, modified_s) VALUES (?, ?, ?, 0, ?, ?)";
+constexpr const char* kInsertTagSql = "INSERT OR IGNORE INTO note_tags (note_id, tag) VALUES (?, ?)";
+constexpr const char* kDeleteTagsSql = "DELETE FROM note_tags WHERE note_id = ?";
+constexpr const char* kUpdateNoteSql =
+    "UPDATE notes SET front = ?, back = ?, key = ?, source = ?, modified_s = max(?, modified_s + 1) "
+    "WHERE id = ?";
+constexpr const char* kReservePositionsSql =
+    "UPDATE collection SET next_position = next_position + ? WHERE id = 1 RETURNING next_position - ?";
+constexpr const char* kSuspendSql =
+    "UPDATE cards SET queue = -1, modified_s = ? WHERE note_id = ? AND queue <> -1";
+
+void InsertTags(SQLite::Statement& ins, int64_t note_id, const std::vector<std::string>& tags) {
+  for (const auto& t : tags) {
+    if (t.empty()) continue;
+    if (t.find_first_of(" \t\r\n") != std::string::npos) {
+      throw Error(ErrorCode::kInvalidInput, "invalid tag: contains whitespace (\"" + t + "\")");
+    }
+    ins.bind(1, note_id);
+    ins.bind(2, t);
+    ins.exec();
+    ins.reset();
+  }
+}
+
+}  // namespace
+
+ImportIndex LoadImportIndex(const Store& store) {
+  return Guard(store, [&] {
+    ImportIndex index;
+    SQLite::Statement st(Db(store), kLoadNotesSql);
+    while (st.executeStep()) {
+      ExistingImportNote n;
+      n.id = st.getColumn(0).getInt64();
+      n.key = st.getColumn(1).getString();
+      n.guid = st.getColumn(2).getString();
+      n.front = st.getColumn(3).getString();
+      n.back = st.getColumn(4).getString();
+      n.source = st.getColumn(5).getString();
+      n.tags = SplitTags(st.getColumn(6).getString());
+      n.suspended = st.getColumn(7).getInt() != 0;
+      if (!n.key.empty()) index.by_key.emplace(n.key, index.notes.size());
+      index.by_guid.emplace(n.guid, index.notes.size());
+      index.notes.push_back(std::move(n));
+    }
+    return index;
+  });
+}
+
+std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
+  return Guard(store, [&] {
+    auto& db = Db(store);
+    const Timestamp now = store.clock().Now();
+    const int64_t now_s = now.Seconds();
+    std::vector<int64_t> ids;
+    ids.reserve(plan.adds.size());
+    SQLite::Statement ins_tag(db, kInsertTagSql);
+    if (!plan.adds.empty()) {
+      const int64_t count = static_cast<int64_t>(plan.adds.size());
+      SQLite::Statement reserve(db, kReservePositionsSql);
+      reserve.bind(1, count);
+      reserve.bind(2, count);
+      reserve.executeStep();
+      int64_t position = reserve.getColumn(0).getInt64();
+      reserve.reset();
+      int64_t note_id = NextMsId(db, "notes", now);
+      int64_t card_id = NextMsId(db, "cards", now);
+      SQLite::Statement ins_note(db, kInsertNoteSql);
+      SQLite::Statement ins_card(db, kInsertCardSql);
+      for (const auto& a : plan.adds) {
+        ins_note.bind(1, note_id);
+        ins_note.bindNoCopy(2, a.guid);
+        ins_note.bindNoCopy(3, a.front);
+        ins_note.bindNoCopy(4, a.back);
+        ins_note.bindNoCopy(5, a.source);
+        ins_note.bindNoCopy(6, a.key);
+        ins_note.bind(7, now_s);
+        ins_note.bind(8, now_s);
+        ins_note.exec();
+        ins_note.reset();
+        InsertTags(ins_tag, note_id, a.tags);
+        ins_card.bind(1, card_id);
+        ins_card.bind(2, note_id);
+        ins_card.bind(3, a.deck_id);
+        ins_card.bind(4, position);
+        ins_card.bind(5, now_s);
+        ins_card.exec();
+        ins_card.reset();
+        ids.push_back(note_id);
+        ++note_id;
+        ++card_id;
+        ++position;
+      }
+    }
+    if (!plan.updates.empty()) {
+      SQLite::Statement upd(db, kUpdateNoteSql);
+      SQLite::Statement del_tags(db, kDeleteTagsSql);
+      for (const auto& u : plan.updates) {
+        upd.bindNoCopy(1, u.front);
+        upd.bindNoCopy(2, u.back);
+        upd.bindNoCopy(3, u.key);
+        upd.bindNoCopy(4, u.source);
+        upd.bind(5, now_s);
+        upd.bind(6, u.id);
+        upd.exec();
+        upd.reset();
+        del_tags.bind(1, u.id);
+        del_tags.exec();
+        del_tags.reset();
+        InsertTags(ins_tag, u.id, u.tags);
+      }
+    }
+    if (!plan.suspend_note_ids.empty()) {
+      SQLite::Statement sus(db, kSuspendSql);
+      for (int64_t id : plan.suspend_note_ids) {
+        sus.bind(1, now_s);
+        sus.bind(2, id);
+        sus.exec();
+        sus.reset();
+      }
+    }
+    return ids;
+  });
+}
+
+}  // namespace recall::detail

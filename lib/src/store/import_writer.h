@@ -1,0 +1,72 @@
+#ifndef RECALL_STORE_IMPORT_WRITER_H_
+#define RECALL_STORE_IMPORT_WRITER_H_
+
+// Private: the bulk SQL behind recall::ImportFiles (lib/src/import). Reads
+// every keyed note once into memory and applies an import plan with prepared
+// statements kept across rows. Callers run both inside one Store::Transaction.
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "recall/store.h"
+
+namespace recall::detail {
+
+struct ExistingImportNote {
+  int64_t id = 0;
+  std::string key;
+  std::string guid;
+  std::string front;
+  std::string back;
+  std::string source;
+  std::vector<std::string> tags;  // sorted
+  bool suspended = false;         // every card of the note is suspended
+};
+
+struct ImportIndex {
+  std::vector<ExistingImportNote> notes;               // every note
+  std::unordered_map<std::string, size_t> by_key;      // key -> index in notes
+  std::unordered_map<std::string, size_t> by_guid;     // guid -> index in notes
+};
+
+// Every note of the collection (key empty for notes without one). Throws
+// recall::Error.
+ImportIndex LoadImportIndex(const Store& store);
+
+struct NoteToAdd {
+  std::string key;
+  std::string guid;
+  std::string front;
+  std::string back;
+  std::string source;
+  std::vector<std::string> tags;
+  int64_t deck_id = 0;
+};
+
+struct NoteToUpdate {
+  int64_t id = 0;
+  std::string key;
+  std::string front;
+  std::string back;
+  std::string source;
+  std::vector<std::string> tags;
+};
+
+struct ImportPlan {
+  std::vector<NoteToAdd> adds;
+  std::vector<NoteToUpdate> updates;
+  std::vector<int64_t> suspend_note_ids;
+};
+
+// Applies the plan: new notes each with one new card at the end of the
+// new-card order, in plan order; updates keep scheduling and history (and
+// bump modified_s as Store::UpdateNote does); suspensions leave notes and
+// history in place. Returns the ids of the added notes, in order.
+// REQUIRES: called inside store.Transaction().
+std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan);
+
+}  // namespace recall::detail
+
+#endif  // RECALL_STORE_IMPORT_WRITER_H_
