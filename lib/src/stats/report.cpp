@@ -1,0 +1,229 @@
+// Assembles a StatsReport from the SQL aggregates of stats_queries.
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "recall/error.h"
+#include "recall/stats.h"
+#include "stats/stats_queries.h"
+
+namespace recall {
+namespace {
+
+constexpr int kDefaultRollover = 4;
+
+int PeriodDays(StatsPeriod p) {
+  switch (p) {
+    case StatsPeriod::kMonth:
+      return 30;
+    case StatsPeriod::kThreeMonths:
+      return 90;
+    case StatsPeriod::kYear:
+      return 365;
+    case StatsPeriod::kAll:
+      return 0;
+  }
+  return 30;
+}
+
+// Every ancestor of a tag and the tag itself: "a::b::c" -> a, a::b, a::b::c.
+std::vector<std::string> TagNodes(const std::string& tag) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while ((pos = tag.find("::", pos)) != std::string::npos) {
+    if (pos > 0) out.push_back(tag.substr(0, pos));
+    pos += 2;
+  }
+  out.push_back(tag);
+  return out;
+}
+
+bool Covers(const std::string& parent, const std::string& tag) {
+  return tag == parent || (tag.size() > parent.size() + 2 && tag.compare(0, parent.size(), parent) == 0 &&
+                           tag.compare(parent.size(), 2, "::") == 0);
+}
+
+}  // namespace
+
+std::optional<StatsPeriod> ParseStatsPeriod(std::string_view text) {
+  if (text == "1m") return StatsPeriod::kMonth;
+  if (text == "3m") return StatsPeriod::kThreeMonths;
+  if (text == "1y") return StatsPeriod::kYear;
+  if (text == "all") return StatsPeriod::kAll;
+  return std::nullopt;
+}
+
+const char* StatsPeriodName(StatsPeriod period) {
+  switch (period) {
+    case StatsPeriod::kMonth:
+      return "1m";
+    case StatsPeriod::kThreeMonths:
+      return "3m";
+    case StatsPeriod::kYear:
+      return "1y";
+    case StatsPeriod::kAll:
+      return "all";
+  }
+  return "1m";
+}
+
+std::optional<double> RetentionRate(int64_t passed, int64_t failed) {
+  if (passed + failed == 0) return std::nullopt;
+  return static_cast<double>(passed) / static_cast<double>(passed + failed);
+}
+
+int64_t StatsReport::DueWithin(int days) const {
+  int64_t sum = backlog + learning_due_today;
+  for (int i = 0; i < days && i < static_cast<int>(forecast.size()); ++i) sum += forecast[static_cast<size_t>(i)];
+  return sum;
+}
+
+StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
+  StatsReport report;
+  detail::StatsScope scope;
+  int rollover = kDefaultRollover;
+  if (filter.deck_id) {
+    const auto deck = store.GetDeck(*filter.deck_id);
+    if (!deck) throw Error(ErrorCode::kNotFound, "no such deck (" + std::to_string(*filter.deck_id) + ")");
+    rollover = deck->options.rollover_hour;
+    report.deck = deck->name;
+    scope.deck_ids = store.DeckAndDescendants(deck->id);
+  }
+  if (filter.tag) scope.tag = *filter.tag;
+  report.tag = filter.tag;
+  report.period = filter.period;
+  report.rollover_hour = rollover;
+  report.generated_at = store.clock().Now();
+  const DayTiming timing = store.Today(rollover);
+  const Day today = timing.today;
+  report.today = today;
+
+  // Streaks and the start of "all".
+  const std::vector<Day> answer_days = detail::QueryAnswerDays(store, scope);
+  Timestamp added_from{0};
+  Day period_start = today - (PeriodDays(filter.period) - 1);
+  std::vector<std::pair<int64_t, int64_t>> added;
+  if (filter.period == StatsPeriod::kAll) {
+    added = detail::QueryAddedQuarterHours(store, scope, added_from);
+    period_start = today;
+    if (!answer_days.empty()) period_start = std::min(period_start, answer_days.front());
+    if (!added.empty()) {
+      period_start = std::min(period_start, StudyDayOf(Timestamp{added.front().first * 900000}, rollover));
+    }
+  } else {
+    added = detail::QueryAddedQuarterHours(store, scope, StartOfStudyDay(period_start, rollover));
+  }
+  report.period_start = period_start;
+
+  {
+    int64_t run = 0;
+    Day prev{0};
+    for (size_t i = 0; i < answer_days.size(); ++i) {
+      const Day d = answer_days[i];
+      if (d > today) break;
+      run = (i > 0 && d - prev == 1) ? run + 1 : 1;
+      prev = d;
+      report.longest_streak = std::max(report.longest_streak, run);
+    }
+    if (run > 0 && (prev == today || prev == today - 1)) report.current_streak = run;
+  }
+
+  // Everything per study day, over the calendar year and the period.
+  const Day calendar_start = today - (StatsReport::kCalendarDays - 1);
+  const Day from = std::min(calendar_start, period_start);
+  const auto rows = detail::QueryStatsDays(store, scope, from, today);
+  report.calendar.assign(StatsReport::kCalendarDays, 0);
+  for (Day d = period_start; d <= today; d = d + 1) report.reviews_by_day.push_back(DayReviews{d});
+  report.true_retention = {{"today", today, today},
+                           {"yesterday", today - 1, today - 1},
+                           {"week", today - 6, today},
+                           {"month", today - 29, today},
+                           {"year", today - 364, today}};
+  for (const auto& row : rows) {
+    const Day d = row.reviews.day;
+    if (d >= calendar_start) report.calendar[static_cast<size_t>(d - calendar_start)] = row.reviews.Total();
+    for (auto& tr : report.true_retention) {
+      if (d < tr.from || d > tr.to) continue;
+      tr.young_passed += row.young_passed;
+      tr.young_failed += row.young_failed;
+      tr.mature_passed += row.mature_passed;
+      tr.mature_failed += row.mature_failed;
+    }
+    if (d == today) {
+      auto& t = report.today_stats;
+      t.answers = row.reviews.Total();
+      t.time_ms = row.reviews.time_ms;
+      t.again = row.again;
+      t.learning = row.reviews.learning;
+      t.review = row.reviews.young + row.reviews.mature;
+      t.relearning = row.reviews.relearning;
+      t.filtered = row.reviews.filtered;
+      t.mature_answers = row.mature_answers;
+      t.mature_correct = row.mature_correct;
+    }
+    if (d >= period_start) {
+      report.reviews_by_day[static_cast<size_t>(d - period_start)] = row.reviews;
+      for (size_t i = 0; i < 6; ++i) {
+        report.buttons.learning[i] += row.buttons.learning[i];
+        report.buttons.young[i] += row.buttons.young[i];
+        report.buttons.mature[i] += row.buttons.mature[i];
+      }
+    }
+  }
+  report.today_stats.cards_studied = detail::QueryCardsStudied(store, scope, today);
+
+  for (const auto& [quarter, answers, correct] : detail::QueryAnswerQuarterHours(store, scope, period_start, today)) {
+    const Timestamp at{quarter * 900000};
+    const int64_t local = at.Seconds() + LocalUtcOffsetSeconds(at);
+    const int64_t hour = ((local % 86400 + 86400) % 86400) / 3600;
+    report.hours[static_cast<size_t>(hour)].answers += answers;
+    report.hours[static_cast<size_t>(hour)].correct += correct;
+  }
+
+  report.added_by_day.assign(report.reviews_by_day.size(), 0);
+  for (const auto& [quarter, cards] : added) {
+    const Day d = StudyDayOf(Timestamp{quarter * 900000}, rollover);
+    if (d < period_start || d > today) continue;
+    report.added_by_day[static_cast<size_t>(d - period_start)] += cards;
+  }
+
+  report.card_counts = detail::QueryCardCounts(store, scope);
+  const auto forecast =
+      detail::QueryForecast(store, scope, today, StatsReport::kForecastDays, timing.next_day_at);
+  report.backlog = forecast.backlog;
+  report.learning_due_today = forecast.learning_due;
+  report.forecast.assign(StatsReport::kForecastDays, 0);
+  for (const auto& vc : forecast.days) report.forecast[static_cast<size_t>(vc.value - today.n)] = vc.count;
+  report.intervals = detail::QueryIntervals(store, scope);
+  report.eases = detail::QueryEases(store, scope);
+
+  // Retention by tag: every tag and each of its ancestors is a row.
+  const auto tag_names = detail::QueryTagNames(store, scope);
+  std::vector<std::pair<std::string, std::string>> node_tags;
+  std::set<std::string> parents;
+  for (const auto& tag : tag_names) {
+    const auto nodes = TagNodes(tag);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (filter.tag && !Covers(*filter.tag, nodes[i])) continue;
+      node_tags.emplace_back(nodes[i], tag);
+      if (i + 1 < nodes.size()) parents.insert(nodes[i]);
+    }
+  }
+  if (!node_tags.empty()) {
+    report.tags = detail::QueryTagStats(store, scope, node_tags, period_start, today);
+  }
+  for (auto& t : report.tags) t.has_children = parents.count(t.tag) > 0;
+  std::sort(report.tags.begin(), report.tags.end(), [](const TagStats& a, const TagStats& b) {
+    const auto ra = RetentionRate(a.passed, a.failed);
+    const auto rb = RetentionRate(b.passed, b.failed);
+    if (ra.has_value() != rb.has_value()) return ra.has_value();  // no answers last
+    if (ra && *ra != *rb) return *ra < *rb;
+    if (a.failed != b.failed) return a.failed > b.failed;
+    if (a.lapses != b.lapses) return a.lapses > b.lapses;
+    return a.tag < b.tag;
+  });
+  return report;
+}
+
+}  // namespace recall

@@ -1,0 +1,94 @@
+#ifndef RECALL_STATS_STATS_QUERIES_H_
+#define RECALL_STATS_STATS_QUERIES_H_
+
+// Private to the stats module: the SQL aggregates behind ComputeStats,
+// implemented in lib/src/store/stats_queries.cpp (the only place that talks
+// to SQLite). Each returns raw aggregates; lib/src/stats/report.cpp turns them
+// into a StatsReport.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "recall/stats.h"
+#include "recall/store.h"
+
+namespace recall::detail {
+
+// Which cards count: all, or those of some decks and/or carrying a tag (or a
+// child of it). Review log rows count when their card is in scope (with a
+// filter, rows of deleted cards no longer count).
+struct StatsScope {
+  std::optional<std::vector<int64_t>> deck_ids;
+  std::optional<std::string> tag;
+  bool Filtered() const { return deck_ids.has_value() || tag.has_value(); }
+};
+
+// The answers of one study day (revlog kinds 0-3), aggregated.
+struct StatsDayRow {
+  DayReviews reviews;
+  int64_t again = 0;
+  int64_t young_passed = 0;  // true-retention rows (see docs/stats.md)
+  int64_t young_failed = 0;
+  int64_t mature_passed = 0;
+  int64_t mature_failed = 0;
+  int64_t mature_answers = 0;  // any kind, interval before >= 21
+  int64_t mature_correct = 0;
+  ButtonCounts buttons;
+};
+
+// One row per study day in [from, to] with at least one answer, ascending.
+std::vector<StatsDayRow> QueryStatsDays(const Store& store, const StatsScope& scope, Day from, Day to);
+
+// Every study day with at least one answer, ascending (for streaks).
+std::vector<Day> QueryAnswerDays(const Store& store, const StatsScope& scope);
+
+// Distinct cards answered on `day`.
+int64_t QueryCardsStudied(const Store& store, const StatsScope& scope, Day day);
+
+// Answers in [from, to] by quarter hour since the epoch: {quarter, answers, correct}.
+std::vector<std::array<int64_t, 3>> QueryAnswerQuarterHours(const Store& store, const StatsScope& scope, Day from,
+                                                            Day to);
+
+// Cards created at or after `from`, by quarter hour since the epoch: {quarter, cards}.
+std::vector<std::pair<int64_t, int64_t>> QueryAddedQuarterHours(const Store& store, const StatsScope& scope,
+                                                                Timestamp from);
+
+CardCounts QueryCardCounts(const Store& store, const StatsScope& scope);
+
+struct ForecastRows {
+  int64_t backlog = 0;           // queue review/day-learning, due < today
+  int64_t learning_due = 0;      // queue learning, due before `learning_until`
+  std::vector<ValueCount> days;  // {day, cards} for today <= due < today + days
+};
+ForecastRows QueryForecast(const Store& store, const StatsScope& scope, Day today, int days,
+                           Timestamp learning_until);
+
+// Review and relearning cards by interval (days) / by ease (permille), ascending.
+std::vector<ValueCount> QueryIntervals(const Store& store, const StatsScope& scope);
+std::vector<ValueCount> QueryEases(const Store& store, const StatsScope& scope);
+
+// Distinct tags of the notes of cards in scope, sorted.
+std::vector<std::string> QueryTagNames(const Store& store, const StatsScope& scope);
+
+// Per node: cards of notes carrying any of the node's tags, answers in
+// [from, to]. `node_tags` lists {node, tag} pairs (a tag belongs to itself and
+// to each of its ancestors). Result unsorted; has_children is not set.
+std::vector<TagStats> QueryTagStats(const Store& store, const StatsScope& scope,
+                                    const std::vector<std::pair<std::string, std::string>>& node_tags, Day from,
+                                    Day to);
+
+// Test and benchmark support: writes a synthetic collection in one
+// transaction: `cards` cards in deck `deck_id` spread over `tags` tags (two
+// levels, "topic<i>::sub<j>", and a Chinese name every third tag), and
+// `reviews` review log rows over the `days` study days ending at `last_day`.
+// Deterministic for a given seed.
+void GenerateStatsData(Store& store, int64_t deck_id, int cards, int tags, int64_t reviews, int days, Day last_day,
+                       uint32_t seed);
+
+}  // namespace recall::detail
+
+#endif  // RECALL_STATS_STATS_QUERIES_H_

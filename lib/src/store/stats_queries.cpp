@@ -1,0 +1,377 @@
+// The SQL behind `recall stats` (lib/src/stats/stats_queries.h). Every figure
+// is aggregated here; docs/stats.md defines each one. The review log is read
+// through the covering indexes of schema/0002_stats_indexes.sql.
+
+#include "stats/stats_queries.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <random>
+
+#include "store/store_impl.h"
+
+namespace recall::detail {
+namespace {
+
+// Answers: learn, review, relearn, filtered (manual and rescheduled rows are not answers).
+constexpr const char* kAnswer = "r.kind <= 3";
+// Cards of sm2 decks, whose grades 0-2 fail (anki decks fail with rating 1 only).
+constexpr const char* kSm2Cte =
+    "sm2(id) AS (SELECT c2.id FROM cards c2 JOIN decks d2 ON d2.id = c2.deck_id WHERE d2.algorithm = 'sm2')";
+constexpr const char* kFailed = "(r.rating = 1 OR (r.rating IN (0, 2) AND r.card_id IN (SELECT id FROM sm2)))";
+// Anki's true-retention rows: reviews, or answers of cards whose interval was at least a day.
+constexpr const char* kTrueRetention = "(r.kind = 1 OR r.last_ivl >= 1 OR r.last_ivl <= -86400)";
+
+// " AND ..." conditions on cards aliased `c`; empty without a filter.
+std::string CardScope(const StatsScope& scope) {
+  std::string sql;
+  if (scope.deck_ids) sql += " AND c.deck_id IN (SELECT value FROM json_each(:decks))";
+  if (scope.tag) {
+    sql += " AND EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = c.note_id AND (t.tag = :tag "
+           "OR substr(t.tag, 1, length(:tag) + 2) = :tag || '::'))";
+  }
+  return sql;
+}
+
+// " AND ..." condition on review log rows aliased `r`; empty without a filter.
+std::string RevlogScope(const StatsScope& scope) {
+  if (!scope.Filtered()) return "";
+  return " AND r.card_id IN (SELECT c.id FROM cards c WHERE 1" + CardScope(scope) + ")";
+}
+
+void BindScope(SQLite::Statement& st, const StatsScope& scope) {
+  if (scope.deck_ids) st.bind(":decks", IdsJson(*scope.deck_ids));
+  if (scope.tag) st.bind(":tag", *scope.tag);
+}
+
+std::vector<ValueCount> ReadValueCounts(SQLite::Statement& st) {
+  std::vector<ValueCount> out;
+  while (st.executeStep()) out.push_back({st.getColumn(0).getInt64(), st.getColumn(1).getInt64()});
+  return out;
+}
+
+}  // namespace
+
+std::vector<StatsDayRow> QueryStatsDays(const Store& store, const StatsScope& scope, Day from, Day to) {
+  return Guard(store, [&] {
+    // Grouped by (day, kind, rating): the prefix of the covering index
+    // revlog_stats_day, so SQLite aggregates in index order without sorting,
+    // and each row costs a few additions. Per group: n answers, their time,
+    // m = mature (last_ivl >= 21), t = true-retention rows among the non-review
+    // kinds (all review-kind rows are; a mature row always is). Whether an
+    // answer failed depends only on the rating, except for grades 0 and 2,
+    // which fail on sm2 cards only: those are counted (s = on an sm2 card)
+    // when the collection has sm2 decks.
+    const bool has_sm2 =
+        Db(store).execAndGet("SELECT EXISTS (SELECT 1 FROM decks WHERE algorithm = 'sm2')").getInt() != 0;
+    constexpr const char* kT = "(r.last_ivl >= 1 OR r.last_ivl <= -86400)";
+    const std::string s_expr = "(r.rating IN (0, 2) AND r.card_id IN (SELECT id FROM sm2))";
+    std::string sql = std::string("WITH ") + kSm2Cte +
+                      " SELECT r.day, r.kind, r.rating, count(*), sum(r.duration_ms), sum(r.last_ivl >= 21), "
+                      "sum(" + kT + ")";
+    sql += has_sm2 ? ", sum(" + s_expr + "), sum(" + s_expr + " AND " + kT + "), sum(" + s_expr +
+                         " AND r.last_ivl >= 21)"
+                   : std::string(", 0, 0, 0");
+    sql += std::string(" FROM revlog r WHERE r.day BETWEEN :from AND :to AND ") + kAnswer + RevlogScope(scope) +
+           " GROUP BY r.day, r.kind, r.rating ORDER BY r.day, r.kind, r.rating";
+    SQLite::Statement st(Db(store), sql);
+    st.bind(":from", static_cast<int64_t>(from.n));
+    st.bind(":to", static_cast<int64_t>(to.n));
+    BindScope(st, scope);
+    std::vector<StatsDayRow> out;
+    while (st.executeStep()) {
+      int64_t v[10];
+      for (int i = 0; i < 10; ++i) v[i] = st.getColumn(i).getInt64();
+      const Day day{v[0]};
+      const int64_t kind = v[1], rating = v[2], n = v[3], ms = v[4], nm = v[5];
+      const int64_t nt = kind == 1 ? n : v[6];
+      const int64_t ntm = nm;  // mature implies last_ivl >= 1
+      const int64_t ns = v[7], nst = kind == 1 ? ns : v[8], nsm = v[9], nstm = nsm;
+      if (out.empty() || out.back().reviews.day != day) {
+        out.emplace_back();
+        out.back().reviews.day = day;
+      }
+      StatsDayRow& row = out.back();
+      // Failed answers among all / true-retention / true-retention mature / mature ones.
+      const bool always = rating == 1;
+      const bool sm2_only = rating == 0 || rating == 2;
+      const int64_t f = always ? n : sm2_only ? ns : 0;
+      const int64_t ft = always ? nt : sm2_only ? nst : 0;
+      const int64_t ftm = always ? ntm : sm2_only ? nstm : 0;
+      const int64_t fm = always ? nm : sm2_only ? nsm : 0;
+      switch (kind) {
+        case 0: row.reviews.learning += n; break;
+        case 1: row.reviews.mature += nm; row.reviews.young += n - nm; break;
+        case 2: row.reviews.relearning += n; break;
+        default: row.reviews.filtered += n; break;
+      }
+      row.reviews.time_ms += ms;
+      row.again += f;
+      row.young_passed += (nt - ntm) - (ft - ftm);
+      row.young_failed += ft - ftm;
+      row.mature_passed += ntm - ftm;
+      row.mature_failed += ftm;
+      row.mature_answers += nm;
+      row.mature_correct += nm - fm;
+      const size_t b = static_cast<size_t>(std::clamp<int64_t>(rating, 0, 5));
+      if (kind == 1) {
+        row.buttons.mature[b] += nm;
+        row.buttons.young[b] += n - nm;
+      } else {
+        row.buttons.learning[b] += n;
+      }
+    }
+    return out;
+  });
+}
+
+std::vector<Day> QueryAnswerDays(const Store& store, const StatsScope& scope) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), std::string("SELECT DISTINCT r.day FROM revlog r WHERE ") + kAnswer +
+                                        RevlogScope(scope) + " ORDER BY r.day");
+    BindScope(st, scope);
+    std::vector<Day> out;
+    while (st.executeStep()) out.push_back(Day{st.getColumn(0).getInt64()});
+    return out;
+  });
+}
+
+int64_t QueryCardsStudied(const Store& store, const StatsScope& scope, Day day) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), std::string("SELECT count(DISTINCT r.card_id) FROM revlog r WHERE r.day = :day "
+                                                "AND ") + kAnswer + RevlogScope(scope));
+    st.bind(":day", static_cast<int64_t>(day.n));
+    BindScope(st, scope);
+    st.executeStep();
+    return st.getColumn(0).getInt64();
+  });
+}
+
+std::vector<std::array<int64_t, 3>> QueryAnswerQuarterHours(const Store& store, const StatsScope& scope, Day from,
+                                                            Day to) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), std::string("WITH ") + kSm2Cte +
+                                        " SELECT r.id / 900000 AS q, count(*), sum(NOT " + kFailed +
+                                        ") FROM revlog r WHERE r.day BETWEEN :from AND :to AND " + kAnswer +
+                                        RevlogScope(scope) + " GROUP BY q ORDER BY q");
+    st.bind(":from", static_cast<int64_t>(from.n));
+    st.bind(":to", static_cast<int64_t>(to.n));
+    BindScope(st, scope);
+    std::vector<std::array<int64_t, 3>> out;
+    while (st.executeStep()) {
+      out.push_back({st.getColumn(0).getInt64(), st.getColumn(1).getInt64(), st.getColumn(2).getInt64()});
+    }
+    return out;
+  });
+}
+
+std::vector<std::pair<int64_t, int64_t>> QueryAddedQuarterHours(const Store& store, const StatsScope& scope,
+                                                                Timestamp from) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), "SELECT c.id / 900000 AS q, count(*) FROM cards c WHERE c.id >= :from" +
+                                        CardScope(scope) + " GROUP BY q ORDER BY q");
+    st.bind(":from", from.ms);
+    BindScope(st, scope);
+    std::vector<std::pair<int64_t, int64_t>> out;
+    while (st.executeStep()) out.emplace_back(st.getColumn(0).getInt64(), st.getColumn(1).getInt64());
+    return out;
+  });
+}
+
+CardCounts QueryCardCounts(const Store& store, const StatsScope& scope) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store),
+                         "SELECT coalesce(sum(queue >= 0 AND type = 0), 0), coalesce(sum(queue >= 0 AND type = 1), 0), "
+                         "coalesce(sum(queue >= 0 AND type = 3), 0), "
+                         "coalesce(sum(queue >= 0 AND type = 2 AND ivl < 21), 0), "
+                         "coalesce(sum(queue >= 0 AND type = 2 AND ivl >= 21), 0), coalesce(sum(queue = -1), 0), "
+                         "coalesce(sum(queue IN (-2, -3)), 0) FROM cards c WHERE 1" +
+                             CardScope(scope));
+    BindScope(st, scope);
+    st.executeStep();
+    CardCounts c;
+    c.new_cards = st.getColumn(0).getInt64();
+    c.learning = st.getColumn(1).getInt64();
+    c.relearning = st.getColumn(2).getInt64();
+    c.young = st.getColumn(3).getInt64();
+    c.mature = st.getColumn(4).getInt64();
+    c.suspended = st.getColumn(5).getInt64();
+    c.buried = st.getColumn(6).getInt64();
+    return c;
+  });
+}
+
+ForecastRows QueryForecast(const Store& store, const StatsScope& scope, Day today, int days,
+                           Timestamp learning_until) {
+  return Guard(store, [&] {
+    ForecastRows out;
+    auto& db = Db(store);
+    SQLite::Statement due(db, "SELECT c.due, count(*) FROM cards c WHERE c.queue IN (2, 3) AND c.due >= :today "
+                              "AND c.due < :end" + CardScope(scope) + " GROUP BY c.due ORDER BY c.due");
+    due.bind(":today", static_cast<int64_t>(today.n));
+    due.bind(":end", static_cast<int64_t>(today.n + days));
+    BindScope(due, scope);
+    out.days = ReadValueCounts(due);
+
+    SQLite::Statement overdue(db, "SELECT count(*) FROM cards c WHERE c.queue IN (2, 3) AND c.due < :today" +
+                                      CardScope(scope));
+    overdue.bind(":today", static_cast<int64_t>(today.n));
+    BindScope(overdue, scope);
+    overdue.executeStep();
+    out.backlog = overdue.getColumn(0).getInt64();
+
+    SQLite::Statement learn(db, "SELECT count(*) FROM cards c WHERE c.queue = 1 AND c.due < :until" +
+                                    CardScope(scope));
+    learn.bind(":until", learning_until.Seconds());
+    BindScope(learn, scope);
+    learn.executeStep();
+    out.learning_due = learn.getColumn(0).getInt64();
+    return out;
+  });
+}
+
+std::vector<ValueCount> QueryIntervals(const Store& store, const StatsScope& scope) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), "SELECT c.ivl, count(*) FROM cards c WHERE c.type IN (2, 3)" + CardScope(scope) +
+                                        " GROUP BY c.ivl ORDER BY c.ivl");
+    BindScope(st, scope);
+    return ReadValueCounts(st);
+  });
+}
+
+std::vector<ValueCount> QueryEases(const Store& store, const StatsScope& scope) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), "SELECT c.ease, count(*) FROM cards c WHERE c.type IN (2, 3)" +
+                                        CardScope(scope) + " GROUP BY c.ease ORDER BY c.ease");
+    BindScope(st, scope);
+    return ReadValueCounts(st);
+  });
+}
+
+std::vector<std::string> QueryTagNames(const Store& store, const StatsScope& scope) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), "SELECT DISTINCT nt.tag FROM note_tags nt JOIN cards c ON c.note_id = nt.note_id "
+                                    "WHERE 1" + CardScope(scope) + " ORDER BY nt.tag");
+    BindScope(st, scope);
+    std::vector<std::string> out;
+    while (st.executeStep()) out.push_back(st.getColumn(0).getString());
+    return out;
+  });
+}
+
+std::vector<TagStats> QueryTagStats(const Store& store, const StatsScope& scope,
+                                    const std::vector<std::pair<std::string, std::string>>& node_tags, Day from,
+                                    Day to) {
+  return Guard(store, [&] {
+    nlohmann::json map = nlohmann::json::array();
+    for (const auto& [node, tag] : node_tags) map.push_back({node, tag});
+    const std::string map_json = map.dump();
+    const std::string sql =
+        std::string("WITH ") + kSm2Cte +
+        ", map(node, tag) AS (SELECT value ->> 0, value ->> 1 FROM json_each(:map)), "
+        "nc(node, card_id) AS (SELECT DISTINCT m.node, c.id FROM map m JOIN note_tags nt ON nt.tag = m.tag "
+        "JOIN cards c ON c.note_id = nt.note_id WHERE 1" + CardScope(scope) + "), "
+        "rv(card_id, reviews, passed, failed) AS (SELECT r.card_id, count(*), sum(" + kTrueRetention + " AND NOT " +
+        kFailed + "), sum(" + kTrueRetention + " AND " + kFailed + ") FROM revlog r WHERE r.day BETWEEN :from AND :to "
+        "AND " + kAnswer + " AND r.card_id IN (SELECT card_id FROM nc) GROUP BY r.card_id) "
+        "SELECT nc.node, count(*), sum(c.type = 0), coalesce(sum(rv.reviews), 0), coalesce(sum(rv.passed), 0), "
+        "coalesce(sum(rv.failed), 0), sum(c.lapses), avg(CASE WHEN c.type IN (2, 3) THEN c.ivl END) "
+        "FROM nc JOIN cards c ON c.id = nc.card_id LEFT JOIN rv ON rv.card_id = nc.card_id GROUP BY nc.node";
+    SQLite::Statement st(Db(store), sql);
+    st.bind(":map", map_json);
+    st.bind(":from", static_cast<int64_t>(from.n));
+    st.bind(":to", static_cast<int64_t>(to.n));
+    BindScope(st, scope);
+    std::vector<TagStats> out;
+    while (st.executeStep()) {
+      TagStats t;
+      t.tag = st.getColumn(0).getString();
+      t.cards = st.getColumn(1).getInt64();
+      t.new_cards = st.getColumn(2).getInt64();
+      t.reviews = st.getColumn(3).getInt64();
+      t.passed = st.getColumn(4).getInt64();
+      t.failed = st.getColumn(5).getInt64();
+      t.lapses = st.getColumn(6).getInt64();
+      if (!st.getColumn(7).isNull()) t.mean_interval = st.getColumn(7).getDouble();
+      out.push_back(std::move(t));
+    }
+    return out;
+  });
+}
+
+void GenerateStatsData(Store& store, int64_t deck_id, int cards, int tags, int64_t reviews, int days, Day last_day,
+                       uint32_t seed) {
+  std::mt19937 rng(seed);
+  auto uniform = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
+  store.Transaction([&] {
+    auto& db = Db(store);
+    const int64_t now_s = store.clock().Now().Seconds();
+    const int64_t first_day_ms = (last_day.n - days + 1) * 86400000LL;
+    SQLite::Statement note(db, "INSERT INTO notes (id, guid, front, back, source, created_s, modified_s) "
+                               "VALUES (?, ?, 'Q', 'A', 'bench', ?, ?)");
+    SQLite::Statement tag(db, "INSERT INTO note_tags (note_id, tag) VALUES (?, ?)");
+    SQLite::Statement card(db, "INSERT INTO cards (id, note_id, deck_id, type, queue, due, ivl, ease, reps, lapses, "
+                               "modified_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    std::vector<int64_t> card_ids;
+    for (int i = 0; i < cards; ++i) {
+      const int64_t id = first_day_ms - 86400000LL + i;  // created before the history starts
+      note.bind(1, id);
+      note.bind(2, "bench" + std::to_string(i));
+      note.bind(3, now_s);
+      note.bind(4, now_s);
+      note.exec();
+      note.reset();
+      const int t = i % tags;
+      tag.bind(1, id);
+      tag.bind(2, (t % 3 == 0 ? std::string("高频技术问题深度解析") : "topic" + std::to_string(t / 5)) +
+                      "::sub" + std::to_string(t));
+      tag.exec();
+      tag.reset();
+      const int64_t roll = uniform(0, 99);
+      const int type = roll < 10 ? 0 : roll < 15 ? 1 : roll < 20 ? 3 : 2;
+      const int queue = roll >= 97 ? -1 : type == 0 ? 0 : type == 2 ? 2 : type == 3 ? 1 : 1;
+      const int64_t ivl = type == 2 ? uniform(1, 400) : type == 3 ? uniform(1, 30) : 0;
+      const int64_t due = type == 0 ? i : (queue == 1 ? now_s + uniform(0, 86400) : last_day.n + uniform(-20, 120));
+      card.bind(1, id);
+      card.bind(2, id);
+      card.bind(3, deck_id);
+      card.bind(4, type);
+      card.bind(5, queue);
+      card.bind(6, due);
+      card.bind(7, ivl);
+      card.bind(8, type == 0 ? 0 : 1300 + 10 * uniform(0, 170));
+      card.bind(9, uniform(0, 200));
+      card.bind(10, uniform(0, 8));
+      card.bind(11, now_s);
+      card.exec();
+      card.reset();
+      card_ids.push_back(id);
+    }
+    SQLite::Statement log(db, "INSERT INTO revlog (id, card_id, rating, kind, type_before, ivl, last_ivl, ease, "
+                              "ease_before, duration_ms, day) VALUES (?, ?, ?, ?, ?, ?, ?, 2500, 2500, ?, ?)");
+    for (int64_t i = 0; i < reviews; ++i) {
+      const int64_t day_index = i * days / reviews;  // ascending, like real history
+      const int64_t per_day = reviews / days + 1;
+      const int64_t id = first_day_ms + day_index * 86400000LL + 4 * 3600000LL + (i % per_day) * 60000LL + i % 997;
+      const int64_t k = uniform(0, 99);
+      const int kind = k < 15 ? 0 : k < 85 ? 1 : k < 95 ? 2 : 3;
+      const int64_t r = uniform(0, 99);
+      const int rating = r < 12 ? 1 : r < 27 ? 2 : r < 92 ? 3 : 4;
+      const int64_t last_ivl = kind == 1 || kind == 3 ? uniform(1, 200) : -600;
+      log.bind(1, id);
+      log.bind(2, card_ids[static_cast<size_t>(uniform(0, cards - 1))]);
+      log.bind(3, rating);
+      log.bind(4, kind);
+      log.bind(5, kind == 0 ? 0 : kind == 2 ? 3 : 2);
+      log.bind(6, kind == 1 ? last_ivl * 2 : 1);
+      log.bind(7, last_ivl);
+      log.bind(8, uniform(1000, 30000));
+      log.bind(9, last_day.n - days + 1 + day_index);
+      log.exec();
+      log.reset();
+    }
+  });
+}
+
+}  // namespace recall::detail

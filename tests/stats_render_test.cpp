@@ -1,0 +1,203 @@
+// Rendering of stats: chart helpers, terminal tables with CJK tag names, HTML.
+
+#include <gtest/gtest.h>
+
+#include "recall/stats.h"
+#include "recall/text.h"
+
+namespace recall {
+namespace {
+
+StatsReport Sample() {
+  StatsReport r;
+  r.today = Day{19792};  // 2024-03-10
+  r.period_start = r.today - 29;
+  r.calendar.assign(365, 0);
+  r.calendar[364] = 8;
+  r.calendar[363] = 2;
+  r.calendar[300] = 5;
+  r.forecast.assign(90, 0);
+  r.forecast[0] = 4;
+  r.forecast[1] = 8;
+  for (Day d = r.period_start; d <= r.today; d = d + 1) r.reviews_by_day.push_back(DayReviews{d});
+  r.reviews_by_day.back().young = 6;
+  r.reviews_by_day.back().mature = 2;
+  r.added_by_day.assign(30, 0);
+  r.added_by_day[29] = 3;
+  r.true_retention = {{"today", r.today, r.today, 3, 1, 2, 0},
+                      {"yesterday", r.today - 1, r.today - 1, 0, 0, 0, 0},
+                      {"week", r.today - 6, r.today, 3, 1, 2, 0},
+                      {"month", r.today - 29, r.today, 3, 1, 2, 0},
+                      {"year", r.today - 364, r.today, 3, 1, 2, 0}};
+  TagStats weak;
+  weak.tag = "高频技术问题深度解析::模型架构类问题";
+  weak.cards = 12;
+  weak.new_cards = 2;
+  weak.reviews = 30;
+  weak.passed = 15;
+  weak.failed = 5;
+  weak.lapses = 4;
+  weak.mean_interval = 7.25;
+  TagStats parent = weak;
+  parent.tag = "高频技术问题深度解析";
+  parent.has_children = true;
+  parent.passed = 18;
+  TagStats odd;
+  odd.tag = "a<b>&\"c\"";
+  odd.cards = 1;
+  r.tags = {weak, parent, odd};
+  r.intervals = {{1, 2}, {30, 1}};
+  r.eases = {{2500, 3}};
+  r.buttons.young = {0, 1, 0, 5, 2, 0};
+  r.hours[9] = {8, 6};
+  r.card_counts.new_cards = 2;
+  r.card_counts.young = 3;
+  return r;
+}
+
+// The whole terminal report, byte for byte: CJK tag names are truncated and
+// padded by display width, "—" where there is nothing to divide.
+TEST(StatsRenderTest, TerminalReportExactBytes) {
+  const char* const kWant = R"(recall stats: all decks, today 2024-03-10
+period 1m: 2024-02-10 to 2024-03-10
+
+Today
+  0 cards studied in 0s (0 answers), again 0 (—)
+  learning 0 · review 0 · relearning 0 · filtered 0
+  correct on mature cards: 0 of 0 (—)
+
+True retention (reviews of cards with an interval of a day or more)
+                      Young                  Mature                All
+              passed failed  retent.  passed failed  retent.   retent.
+  Today            3      1    75.0%       2      0   100.0%     83.3%
+  Yesterday        0      0        —       0      0        —         —
+  Last week        3      1    75.0%       2      0   100.0%     83.3%
+  Last month       3      1    75.0%       2      0   100.0%     83.3%
+  Last year        3      1    75.0%       2      0   100.0%     83.3%
+
+Retention by tag, weakest first (period 1m)
+  Tag                              Cards   New Reviews Retention Lapses Mean ivl
+  …术问题深度解析::模型架构类问题     12     2      30     75.0%      4     7.2d
+  高频技术问题深度解析::*             12     2      30     78.3%      4     7.2d
+  a<b>&"c"                             1     0       0         —      0        —
+  (a row ending in ::* adds up the tag and every tag under it)
+
+Due forecast
+  overdue 0 · learning today 0 · due today 4
+  within 7 days 12 · 30 days 12 · 90 days 12 (overdue included)
+  next 30 days |▄█                            | max 8/day
+
+Reviews in the last year
+      Mar Apr May  Jun Jul  Aug Sep Oct  Nov Dec Jan  Feb
+  Mon  ····················································
+       ····················································
+  Wed  ····················································
+       ····················································
+  Fri  ····················································
+       ··········································▓········░
+  Sun ····················································█
+      less · ░ ▒ ▓ █ more (max 8 answers a day)
+  current streak 0 days · longest 0 days · 3 of 365 days studied
+
+Reviews per day (period 1m)
+  |                             █| per day 2024-02-10
+  8 answers in 0s: learning 0 · young 6 · mature 2 · relearning 0 · filtered 0
+  average 0.3 answers a day
+
+Intervals (review and relearning cards)
+         1d      2 ██████████████████████████████████████████████████████████
+         2d      0
+       3-6d      0
+      7-13d      0
+     14-20d      0
+     21-29d      0
+     30-89d      1 █████████████████████████████
+    90-179d      0
+   180-364d      0
+      365d+      0
+  3 cards
+
+Ease (review and relearning cards)
+   250-259%      3 ██████████████████████████████████████████████████████████
+
+Answer buttons (period 1m)
+               Again    Hard    Good    Easy   Correct
+  Learning         0       0       0       0         —
+  Young            1       0       5       2     87.5%
+  Mature           0       0       0       0         —
+
+Hour of day (local time, period 1m)
+  answers  |         █              |
+  correct  |         █              |
+            0     6     12    18    23
+  busiest hour 9:00 (8 answers, 75.0% correct)
+
+Cards added (period 1m)
+  |                             █| per day
+  3 cards added
+
+Card counts
+  new              2 ██████████████████████████████████████▋
+  learning         0
+  relearning       0
+  young            3 ██████████████████████████████████████████████████████████
+  mature           0
+  suspended        0
+  buried           0
+  total            5
+)";
+  EXPECT_EQ(RenderStatsText(Sample(), 80, false), kWant);
+}
+
+TEST(StatsRenderTest, EveryLineFits80Columns) {
+  const std::string text = RenderStatsText(Sample(), 80, false);
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t end = text.find('\n', start);
+    const std::string line = text.substr(start, end - start);
+    EXPECT_LE(DisplayWidth(line), 80) << line;
+    start = end + 1;
+  }
+}
+
+TEST(StatsRenderTest, ColourOnlyWhenAsked) {
+  EXPECT_EQ(RenderStatsText(Sample(), 80, false).find('\x1b'), std::string::npos);
+  const std::string colored = RenderStatsText(Sample(), 80, true);
+  EXPECT_NE(colored.find("\x1b[1mToday\x1b[0m\n"), std::string::npos);
+  EXPECT_NE(colored.find("\x1b[32m█\x1b[0m"), std::string::npos);
+}
+
+TEST(StatsRenderTest, ChartHelpers) {
+  EXPECT_EQ(Sparkline({0, 1, 2, 3, 4, 5, 6, 7, 8}), " ▁▂▃▄▅▆▇█");
+  EXPECT_EQ(Sparkline({0, 0}), "  ");
+  EXPECT_EQ(Sparkline({1, 100}), "▁█");
+  EXPECT_EQ(HorizontalBar(0, 10, 10), "");
+  EXPECT_EQ(HorizontalBar(10, 10, 4), "████");
+  EXPECT_EQ(HorizontalBar(5, 10, 3), "█▌");
+  EXPECT_EQ(HorizontalBar(1, 1000, 10), "▏");
+  EXPECT_EQ(HeatCell(0, 8), " ");
+  EXPECT_EQ(HeatCell(1, 8), "░");
+  EXPECT_EQ(HeatCell(2, 8), "░");
+  EXPECT_EQ(HeatCell(3, 8), "▒");
+  EXPECT_EQ(HeatCell(6, 8), "▓");
+  EXPECT_EQ(HeatCell(8, 8), "█");
+  EXPECT_EQ(FormatPercent(std::nullopt), "—");
+  EXPECT_EQ(FormatPercent(0.5), "50.0%");
+}
+
+TEST(StatsRenderTest, HtmlIsSelfContainedAndEscapesTags) {
+  const std::string html = RenderStatsHtml(Sample());
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"),
+            std::string::npos);
+  EXPECT_NE(html.find("<td>a&lt;b&gt;&amp;&quot;c&quot;</td>"), std::string::npos);
+  EXPECT_EQ(html.find("a<b>"), std::string::npos);
+  EXPECT_NE(html.find("<td>高频技术问题深度解析::*</td>"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("http://"), std::string::npos);
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace recall
