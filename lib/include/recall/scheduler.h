@@ -35,7 +35,9 @@ struct RevlogFields {
   int32_t ease = 0;        // permille of the new state, 0 while learning
 };
 
-// The delay an answer gives before the card is asked again.
+// The delay an answer gives before the card is asked again, as the answer
+// buttons show it: a learning step is shown unfuzzed (as in Anki), though the
+// card's due time includes the learning fuzz.
 struct Delay {
   int64_t seconds = 0;  // when the card stays due within the study day
   int64_t days = 0;     // when it is due on a later day (seconds == 0 then)

@@ -98,7 +98,8 @@ void PlaceLearning(int64_t secs, const SchedulerContext& ctx, CardState* card, D
   const int64_t fuzz = ctx.fuzz_factor ? LearningFuzzSecs(secs, *ctx.fuzz_factor) : 0;
   card->queue = CardQueue::kLearning;
   card->due = ctx.now.Seconds() + secs + fuzz;
-  *delay = Delay{secs + fuzz, 0};
+  // The buttons show the step itself, as Anki's do; only the due time is fuzzed.
+  *delay = Delay{secs, 0};
 }
 
 void PlaceReview(const ReviewState& review, const SchedulerContext& ctx, CardState* card, Delay* delay) {
