@@ -159,7 +159,7 @@ TEST_F(ReviewSessionTest, AgainComesBackByLearnAheadAndUndoRestores) {
   ASSERT_EQ(s.Advance(), SessionState::kCard);
   EXPECT_EQ(s.current().card.id, b);
   EXPECT_EQ(s.counts().new_cards, 1);
-  EXPECT_EQ(s.counts().learning, 0);  // a is not due yet (learn ahead only when empty)
+  EXPECT_EQ(s.counts().learning, 1);  // a is due within the learn-ahead window: counted, shown last
   s.Answer(3);                        // b: Good, due in 10 minutes
   ASSERT_EQ(s.Advance(), SessionState::kCard);
   EXPECT_EQ(s.current().card.id, a);  // learn ahead: due in 1m

@@ -72,7 +72,7 @@ TEST_F(ReviewE2eTest, ExactTranscriptWithChineseWrappedAt40Columns) {
             "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d\n"
             "> Good: next in 10m\n"
             "\n"
-            "#2 · 面试::LLM · New 1 · Learn 0 · Due 0\n"
+            "#2 · 面试::LLM · New 1 · Learn 1 · Due 0\n"
             "What is PagedAttention, and which\n"
             "serving system introduced it?\n"
             "-- answer --\n"

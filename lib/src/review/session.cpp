@@ -57,6 +57,11 @@ SessionState ReviewSession::Advance() {
   LoadQueueCandidates(store_, decks, days, now, options_.learn_ahead_seconds, &input);
   const auto queue = BuildQueue(input);
   counts_ = CountQueue(queue);
+  // Like Anki, the learning count includes cards due within the learn-ahead
+  // window even while other cards are shown first.
+  if (queue.empty() || queue.front().source != QueueSource::kLearnAhead) {
+    for (const auto& c : input.learning_ahead) counts_.learning += input.decks.count(c.deck_id) ? 1 : 0;
+  }
 
   std::optional<int64_t> next;
   if (undone_card_) {
