@@ -1,0 +1,52 @@
+// recall export FILE.apkg: an Anki package of the collection (or some decks).
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "context.h"
+#include "recall/anki.h"
+
+namespace recall::app {
+namespace {
+
+struct ExportCliOptions {
+  std::string file;
+  ExportOptions export_options;
+};
+
+void RunExport(const ExportCliOptions& o, Context& ctx) {
+  const ExportSummary s = ExportApkg(ctx.store(), o.file, o.export_options);
+  if (ctx.global.json) {
+    const nlohmann::json j = {{"file", o.file},
+                              {"notes", s.notes},
+                              {"cards", s.cards},
+                              {"reviews", s.revlog_rows},
+                              {"decks", s.decks},
+                              {"with_scheduling", o.export_options.with_scheduling}};
+    fmt::print("{}\n", j.dump(2));
+    return;
+  }
+  if (ctx.global.quiet) return;
+  fmt::print("Exported {} notes ({} cards{}) in {} decks to {}\n", s.notes, s.cards,
+             o.export_options.with_scheduling ? fmt::format(", {} reviews", s.revlog_rows) : "", s.decks, o.file);
+  if (o.export_options.with_scheduling) {
+    fmt::print("In Anki: File > Import, and tick \"Import any learning progress\".\n");
+  }
+}
+
+const CommandRegistrar kRegistrar(60, [](CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ExportCliOptions>();
+  auto* sub = app.add_subcommand("export", "Write an Anki package (.apkg) of the collection or some decks");
+  sub->add_option("file", opts->file, "The package to write (replaced if it exists)")->required();
+  sub->add_option("--deck", opts->export_options.decks, "Only this deck and its sub-decks (repeatable)");
+  sub->add_option("--tag", opts->export_options.tags, "Only notes with this tag or a child tag (repeatable)");
+  sub->add_flag("--with-scheduling", opts->export_options.with_scheduling,
+                "Include card states and the review history");
+  sub->footer("Note type and deck ids and note guids are stable, so importing a newer export\n"
+              "into Anki updates the notes instead of duplicating them. See docs/apkg.md.");
+  sub->callback([opts, &ctx] { RunExport(*opts, ctx); });
+});
+
+}  // namespace
+}  // namespace recall::app

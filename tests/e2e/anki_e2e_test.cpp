@@ -1,0 +1,57 @@
+// recall export / import .apkg through the built binary.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "test_support.h"
+
+namespace recall::testing {
+namespace {
+
+class AnkiE2eTest : public ::testing::Test {
+ protected:
+  std::map<std::string, std::string> Env() const {
+    return {{"RECALL_DB", dir_.File("c.db")}, {"RECALL_NOW", "2024-03-10T09:00:00Z"}, {"TZ", "UTC"}};
+  }
+  TempDir dir_;
+};
+
+TEST_F(AnkiE2eTest, ExportThenImportIntoAnotherCollection) {
+  ASSERT_EQ(RunRecall({"add", "--deck", "面试::LLM", "--front", "什么是 KV cache？", "--back", "缓存 K/V", "--tags",
+                       "llm"},
+                      Env())
+                .exit_code,
+            0);
+  const std::string apkg = dir_.File("out.apkg");
+  const RunResult ex = RunRecall({"export", apkg, "--with-scheduling"}, Env());
+  ASSERT_EQ(ex.exit_code, 0) << ex.err;
+  EXPECT_EQ(ex.out, "Exported 1 notes (1 cards, 0 reviews) in 2 decks to " + apkg +
+                        "\nIn Anki: File > Import, and tick \"Import any learning progress\".\n");
+  EXPECT_EQ(ex.err, "");
+  auto env2 = Env();
+  env2["RECALL_DB"] = dir_.File("other.db");
+  const RunResult im = RunRecall({"import", apkg}, env2);
+  ASSERT_EQ(im.exit_code, 0) << im.err;
+  const RunResult decks = RunRecall({"--json", "decks"}, env2);
+  EXPECT_NE(decks.out.find("\"面试::LLM\""), std::string::npos) << decks.out;
+}
+
+TEST_F(AnkiE2eTest, ErrorsAreOneLineWithExitCodes) {
+  const RunResult missing = RunRecall({"export", dir_.File("x.apkg"), "--deck", "Nope"}, Env());
+  EXPECT_EQ(missing.exit_code, 3);
+  EXPECT_EQ(missing.err, "recall: no such deck (Nope)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir_.File("x.apkg")));
+  const RunResult nodir = RunRecall({"export", dir_.File("no/such/x.apkg")}, Env());
+  EXPECT_EQ(nodir.exit_code, 8);
+  EXPECT_EQ(nodir.err, "recall: no such directory (" + dir_.File("no/such") + ")\n");
+  const std::string bad = dir_.File("bad.apkg");
+  WriteFile(bad, "garbage");
+  const RunResult im = RunRecall({"import", bad}, Env());
+  EXPECT_EQ(im.exit_code, 4);
+  EXPECT_EQ(im.err.rfind("recall: not an Anki package (not a readable zip file: ", 0), 0u) << im.err;
+  EXPECT_NE(im.err.find("(" + bad + ")\n"), std::string::npos) << im.err;
+}
+
+}  // namespace
+}  // namespace recall::testing
