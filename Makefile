@@ -4,7 +4,7 @@ TYPE  ?= Release
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 RECALL = $(BUILD)/recall
 
-.PHONY: all deps configure build run test bench asan fuzz clean
+.PHONY: all deps configure build run test unit-tests fuzz-build fuzz-smoke fuzz bench asan clean
 
 all: build
 
@@ -22,8 +22,28 @@ run: build
 	@$(RECALL) import decks/*.txt --quiet
 	@$(RECALL) review
 
-test: build
+# The whole suite: the fuzz target built with clang and run over its seed
+# packages (deterministic; `make fuzz` fuzzes), then the unit and end-to-end
+# tests through ctest.
+test: fuzz-smoke unit-tests
+
+unit-tests: build
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+
+FUZZ_BUILD = $(BUILD)-fuzz
+fuzz-build: deps
+	@CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DRECALL_BUILD_FUZZERS=ON -DRECALL_BUILD_TESTS=OFF >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target apkg_reader_fuzz
+
+fuzz-smoke: fuzz-build
+	@$(FUZZ_BUILD)/tests/fuzz/apkg_reader_fuzz tests/fuzz/seeds/*
+
+# Coverage-guided fuzzing of the .apkg reader for FUZZ_SECONDS (default 300).
+FUZZ_SECONDS ?= 300
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_BUILD)/corpus
+	@$(FUZZ_BUILD)/tests/fuzz/apkg_reader_fuzz -max_total_time=$(FUZZ_SECONDS) $(FUZZ_BUILD)/corpus tests/fuzz/seeds
 
 bench: deps
 	@cmake -S . -B $(BUILD)-bench -DCMAKE_BUILD_TYPE=Release -DRECALL_BUILD_BENCHMARKS=ON >/dev/null
@@ -36,4 +56,4 @@ asan: deps
 	@ctest --test-dir $(BUILD)-asan --output-on-failure -j$(JOBS)
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-bench $(BUILD)-asan
+	rm -rf $(BUILD) $(BUILD)-bench $(BUILD)-asan $(BUILD)-fuzz

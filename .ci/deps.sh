@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libzip-dev nlohmann-json3-dev libmd4c-dev libmd4c-html0-dev libutf8proc-dev
   libmd-dev libzstd-dev tzdata
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do

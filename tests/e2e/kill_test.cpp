@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -78,12 +80,28 @@ TEST(KillTest, KillNineNeverCorruptsOrDoublesAnswers) {
   std::mt19937 rng(12345);
   for (int i = 0; i < 400; ++i) script += kLines[rng() % 8];
 
+  // How long a whole session takes on this build (a sanitizer build starts
+  // much slower): kill points are drawn from that span, on a copy of the file.
+  int64_t span_ms = 50;
+  {
+    const std::string copy = dir.File("calibrate.db");
+    std::filesystem::copy_file(db_path, copy);
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t pid = StartReview(copy, script);
+    ASSERT_GT(pid, 0);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    span_ms = std::max<int64_t>(span_ms, elapsed);
+  }
+
   int64_t last_revlog = 0;
   bool grew = false;
   for (int iteration = 0; iteration < 30; ++iteration) {
     const pid_t pid = StartReview(db_path, script);
     ASSERT_GT(pid, 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(rng() % 51));
+    std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int64_t>(rng() % (span_ms + 1))));
     ::kill(pid, SIGKILL);
     int status = 0;
     ::waitpid(pid, &status, 0);
