@@ -1,4 +1,5 @@
 # Thin wrapper around CMake. The real build is CMakeLists.txt.
+MAKEFLAGS += --no-print-directory
 BUILD ?= build
 TYPE  ?= Release
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
@@ -18,7 +19,8 @@ build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
 
 # Import the bundled interview decks (idempotent) and start reviewing them.
-run: build
+run: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target recall
 	@$(RECALL) import decks/*.txt --quiet
 	@$(RECALL) review
 
