@@ -21,14 +21,6 @@ struct AddArgs {
   std::string tags;
 };
 
-std::vector<std::string> SplitWords(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream is(text);
-  std::string w;
-  while (is >> w) out.push_back(w);
-  return out;
-}
-
 void CheckField(const std::string& value, const char* name) {
   size_t offset = 0;
   if (!IsValidUtf8(value, &offset)) {

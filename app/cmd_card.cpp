@@ -30,14 +30,6 @@ struct CardArgs {
   CLI::Option* tags_opt = nullptr;
 };
 
-std::vector<std::string> SplitWords(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream is(text);
-  std::string w;
-  while (is >> w) out.push_back(w);
-  return out;
-}
-
 CardView RequireCardView(Store& store, int64_t id) {
   if (auto v = store.GetCardView(id)) return *v;
   throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(id) + ")");

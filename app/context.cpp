@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <sstream>
 
 #include "recall/error.h"
 
@@ -52,6 +53,14 @@ bool Context::color() const {
 }
 
 bool Context::interactive() const { return ::isatty(STDIN_FILENO) == 1; }
+
+std::vector<std::string> SplitWords(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream is(text);
+  std::string word;
+  while (is >> word) out.push_back(word);
+  return out;
+}
 
 Deck RequireDeck(Store& store, const std::string& name_or_id) {
   if (auto d = store.FindDeck(name_or_id)) return *d;

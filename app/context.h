@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "recall/store.h"
 #include "recall/time.h"
@@ -57,6 +58,9 @@ struct CommandRegistrar {
   CommandRegistrar(int order, SetupFn setup);
 };
 void SetupAllCommands(CLI::App& app, Context& ctx);
+
+// Whitespace-separated words of an option value ("a b  c" -> a, b, c): tags.
+std::vector<std::string> SplitWords(const std::string& text);
 
 // Looks a deck up by name or id; throws kNotFound naming it.
 Deck RequireDeck(Store& store, const std::string& name_or_id);

@@ -15,31 +15,12 @@
 #include <vector>
 
 #include "recall/time.h"
+#include "test_support.h"
 
 namespace recall {
 namespace {
 
-class ScopedTz {
- public:
-  explicit ScopedTz(const char* tz) {
-    if (const char* old = getenv("TZ")) old_ = old;
-    setenv("TZ", tz, 1);
-    tzset();
-  }
-  ~ScopedTz() {
-    if (old_) {
-      setenv("TZ", old_->c_str(), 1);
-    } else {
-      unsetenv("TZ");
-    }
-    tzset();
-  }
-  ScopedTz(const ScopedTz&) = delete;
-  ScopedTz& operator=(const ScopedTz&) = delete;
-
- private:
-  std::optional<std::string> old_;
-};
+using ScopedTz = testing::ScopedTimeZone;
 
 constexpr int64_t kHour = 3600;
 constexpr int64_t kDay = 86400;

@@ -20,6 +20,7 @@
 #include "recall/error.h"
 #include "recall/scheduler.h"
 #include "recall/time.h"
+#include "test_support.h"
 
 namespace recall {
 namespace {
@@ -32,27 +33,7 @@ constexpr int64_t kAnkiDayZero = 19723;
 constexpr int kRollover = 4;
 
 // Sets TZ for the life of the object and restores it afterwards.
-class ScopedTz {
- public:
-  explicit ScopedTz(const char* tz) {
-    if (const char* old = getenv("TZ")) old_ = old;
-    setenv("TZ", tz, 1);
-    tzset();
-  }
-  ~ScopedTz() {
-    if (old_) {
-      setenv("TZ", old_->c_str(), 1);
-    } else {
-      unsetenv("TZ");
-    }
-    tzset();
-  }
-  ScopedTz(const ScopedTz&) = delete;
-  ScopedTz& operator=(const ScopedTz&) = delete;
-
- private:
-  std::optional<std::string> old_;
-};
+using ScopedTz = testing::ScopedTimeZone;
 
 json LoadVectors(const std::string& name) {
   std::ifstream in(std::string(RECALL_FIXTURES_DIR) + "/vectors/" + name);

@@ -18,33 +18,14 @@
 #include "recall/deck.h"
 #include "recall/scheduler.h"
 #include "recall/time.h"
+#include "test_support.h"
 
 namespace recall {
 namespace {
 
 using nlohmann::json;
 
-class ScopedTz {
- public:
-  explicit ScopedTz(const char* tz) {
-    if (const char* old = getenv("TZ")) old_ = old;
-    setenv("TZ", tz, 1);
-    tzset();
-  }
-  ~ScopedTz() {
-    if (old_) {
-      setenv("TZ", old_->c_str(), 1);
-    } else {
-      unsetenv("TZ");
-    }
-    tzset();
-  }
-  ScopedTz(const ScopedTz&) = delete;
-  ScopedTz& operator=(const ScopedTz&) = delete;
-
- private:
-  std::optional<std::string> old_;
-};
+using ScopedTz = testing::ScopedTimeZone;
 
 json LoadFuzzVectors() {
   std::ifstream in(std::string(RECALL_FIXTURES_DIR) + "/vectors/anki_fuzz.json");

@@ -36,6 +36,19 @@ RunResult RunRecall(const std::vector<std::string>& args,
                     const std::map<std::string, std::string>& env = {},
                     const std::string& input = "");
 
+// Sets the process time zone (TZ) for its lifetime and restores the old one.
+class ScopedTimeZone {
+ public:
+  explicit ScopedTimeZone(const char* tz);
+  ~ScopedTimeZone();
+  ScopedTimeZone(const ScopedTimeZone&) = delete;
+  ScopedTimeZone& operator=(const ScopedTimeZone&) = delete;
+
+ private:
+  bool had_old_ = false;
+  std::string old_;
+};
+
 // Whole file contents; throws std::runtime_error when unreadable.
 std::string ReadFile(const std::string& path);
 void WriteFile(const std::string& path, const std::string& contents);

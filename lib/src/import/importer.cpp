@@ -17,6 +17,7 @@
 #include "import/import_internal.h"
 #include "recall/error.h"
 #include "store/import_writer.h"
+#include "util/base91.h"
 
 namespace recall {
 namespace {
@@ -49,9 +50,6 @@ std::string Stem(std::string_view path) {
 // A note guid derived from the key, so the same document gives the same
 // guids in every collection (10 characters of Anki's base-91 alphabet).
 std::string GuidFromKey(const std::string& key) {
-  static const char kAlphabet[] =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-      "!#$%&()*+,-./:;<=>?@[]^_`{|}~";
   SHA1_CTX ctx;
   SHA1Init(&ctx);
   SHA1Update(&ctx, reinterpret_cast<const uint8_t*>(key.data()), key.size());
@@ -59,12 +57,7 @@ std::string GuidFromKey(const std::string& key) {
   SHA1Final(digest, &ctx);
   uint64_t v = 0;
   for (int i = 0; i < 8; ++i) v = (v << 8) | digest[i];
-  std::string out;
-  do {
-    out.insert(out.begin(), kAlphabet[v % 91]);
-    v /= 91;
-  } while (v > 0);
-  return out;
+  return detail::AnkiBase91(v);
 }
 
 std::string ReadWholeFile(const std::string& path) {

@@ -15,6 +15,7 @@
 
 #include "store/migrations.h"
 #include "store/store_impl.h"
+#include "util/base91.h"
 
 namespace recall {
 namespace detail {
@@ -32,17 +33,8 @@ void ThrowStoreError(const SQLite::Exception& e, const std::string& path) {
 }
 
 std::string NewGuid() {
-  static const char kAlphabet[] =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-      "!#$%&()*+,-./:;<=>?@[]^_`{|}~";  // Anki's base-91 alphabet
   std::random_device rd;
-  uint64_t v = (static_cast<uint64_t>(rd()) << 32) ^ rd();
-  std::string out;
-  do {
-    out.insert(out.begin(), kAlphabet[v % 91]);
-    v /= 91;
-  } while (v > 0);
-  return out;
+  return AnkiBase91((static_cast<uint64_t>(rd()) << 32) ^ rd());
 }
 
 int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now) {

@@ -1,0 +1,15 @@
+#ifndef RECALL_UTIL_BASE91_H_
+#define RECALL_UTIL_BASE91_H_
+
+#include <cstdint>
+#include <string>
+
+namespace recall::detail {
+
+// `v` written in Anki's base-91 alphabet (the form of Anki's note guids):
+// at most 10 printable ASCII characters, no spaces.
+std::string AnkiBase91(uint64_t v);
+
+}  // namespace recall::detail
+
+#endif  // RECALL_UTIL_BASE91_H_
