@@ -115,13 +115,43 @@ std::string QuestionKey(std::string_view base_name, std::string_view question) {
   return std::string(base_name) + "#" + NormalizeQuestion(question);
 }
 
+namespace {
+
+// Bytes of leading indentation of `line`; adds its columns to *columns.
+size_t IndentBytes(std::string_view line, int* columns) {
+  size_t i = 0;
+  for (;;) {
+    if (i < line.size() && line[i] == ' ') {
+      *columns += 1;
+      i += 1;
+    } else if (i < line.size() && line[i] == '\t') {
+      *columns += 4;
+      i += 1;
+    } else if (StartsWith(line.substr(i), "\xE3\x80\x80")) {  // U+3000
+      *columns += 2;
+      i += 3;
+    } else if (StartsWith(line.substr(i), "\xC2\xA0")) {  // U+00A0
+      *columns += 1;
+      i += 2;
+    } else {
+      return i;
+    }
+  }
+}
+
+}  // namespace
+
+int IndentColumns(std::string_view line) {
+  int columns = 0;
+  IndentBytes(line, &columns);
+  return columns;
+}
+
+bool IsFenceLine(std::string_view trimmed) { return StartsWith(trimmed, "```") || StartsWith(trimmed, "~~~"); }
+
 std::optional<ListItem> ParseListItem(std::string_view line) {
   ListItem item;
-  size_t i = 0;
-  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) {
-    item.indent += line[i] == '\t' ? 4 : 1;
-    ++i;
-  }
+  const size_t i = IndentBytes(line, &item.indent);
   std::string_view rest = line.substr(i);
   auto after = [&](size_t n, bool need_space) -> std::optional<std::string_view> {
     std::string_view r = rest.substr(n);
@@ -180,8 +210,6 @@ std::optional<ListItem> ParseListItem(std::string_view line) {
 }
 
 namespace {
-
-bool IsFence(std::string_view trimmed) { return StartsWith(trimmed, "```") || StartsWith(trimmed, "~~~"); }
 
 struct Item {
   ListItem meta;
@@ -248,7 +276,7 @@ std::string LinesToMarkdown(const std::vector<std::string_view>& lines) {
     const std::string_view t = Trim(raw);
     if (in_fence) {
       out += std::string(raw) + "\n";
-      if (IsFence(t)) in_fence = false;
+      if (IsFenceLine(t)) in_fence = false;
       continue;
     }
     if (t.empty()) {
@@ -264,16 +292,15 @@ std::string LinesToMarkdown(const std::vector<std::string_view>& lines) {
       continue;
     }
     // A line indented deeper than the list item above continues that item.
-    const size_t indent = static_cast<size_t>(t.data() - raw.data());
-    if (!list.empty() && indent > static_cast<size_t>(list.back().meta.indent)) {
+    if (!list.empty() && IndentColumns(raw) > list.back().meta.indent) {
       list.back().continuation.push_back(t);
       continue;
     }
     flush_list();
-    if (pending_blank) blank();
+    if (pending_blank || StartsWith(raw, "\xE3\x80\x80")) blank();
     pending_blank = false;
     out += std::string(t) + "\n";
-    if (IsFence(t)) in_fence = true;
+    if (IsFenceLine(t)) in_fence = true;
   }
   flush_list();
   while (EndsWith(out, "\n")) out.pop_back();
@@ -361,6 +388,10 @@ std::string HeadingToTag(std::string_view heading) {
     }
   }
   h = import_internal::StripTrailingColon(h);
+  // A heading that asks ("为什么 PPO 难调？") tags without its question mark.
+  for (std::string_view mark : {"\xEF\xBC\x9F", "?"}) {
+    if (import_internal::EndsWith(h, mark) && h.size() > mark.size()) h = import_internal::Trim(h.substr(0, h.size() - mark.size()));
+  }
   std::string out;
   bool space = false;
   for (size_t k = 0; k < h.size(); ++k) {

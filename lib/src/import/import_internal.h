@@ -38,10 +38,17 @@ std::string_view StripTrailingColon(std::string_view s);
 // "<base name>#<normalised question>".
 std::string QuestionKey(std::string_view base_name, std::string_view question);
 
+// Leading indentation in columns: space 1, tab 4, U+3000 (ideographic
+// space) 2, U+00A0 1.
+int IndentColumns(std::string_view line);
+
+// True for a fenced-code delimiter line ("```", "~~~", with an info string).
+bool IsFenceLine(std::string_view trimmed);
+
 // A list item: "- x", "* x", "+ x", "• x", "· x", "1. x", "1、x", "1) x",
 // "1） x", "(1) x", "（1）x", with any indentation.
 struct ListItem {
-  int indent = 0;          // leading columns (tab = 4)
+  int indent = 0;          // leading columns (IndentColumns)
   bool numbered = false;
   long number = 0;         // when numbered
   std::string_view text;   // trimmed content
@@ -52,7 +59,9 @@ std::optional<ListItem> ParseListItem(std::string_view line);
 // "-", "1、" -> "1."), nesting from indentation (or, in a list whose items
 // all share one indentation, items after one ending in a colon become its
 // children), blank lines around lists, runs of blank lines collapsed,
-// leading indentation of paragraph lines dropped, fenced code kept verbatim.
+// leading indentation of paragraph lines dropped (a line indented with
+// U+3000, the Chinese paragraph indent, starts a new paragraph), fenced code
+// kept verbatim.
 std::string LinesToMarkdown(const std::vector<std::string_view>& lines);
 
 // True for a layout-1 question line ("Q: …", "Q1：…", "问：…", "**Q: …**").

@@ -113,6 +113,27 @@ std::optional<ImportFormat> ParseImportFormat(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+
+// "### 1.1 x", "## 2.3. x": a Markdown heading numbered in two or more parts,
+// as articles (interview layout 2) number their sections.
+bool IsMultiPartNumberedHeading(std::string_view line) {
+  size_t i = 0;
+  while (i < line.size() && line[i] == '#') ++i;
+  if (i == 0 || i >= line.size() || line[i] != ' ') return false;
+  const std::string_view t = Trim(line.substr(i));
+  size_t k = 0;
+  int parts = 0;
+  while (k < t.size() && t[k] >= '0' && t[k] <= '9') {
+    while (k < t.size() && t[k] >= '0' && t[k] <= '9') ++k;
+    ++parts;
+    if (k < t.size() && t[k] == '.') ++k;
+  }
+  return parts >= 2 && k < t.size() && (t[k] == ' ' || t[k] == '\t');
+}
+
+}  // namespace
+
 ImportFormat DetectImportFormat(std::string_view path, std::string_view text) {
   const std::string ext = LowerExtension(path);
   if (ext == ".apkg" || ext == ".colpkg") return ImportFormat::kApkg;
@@ -125,7 +146,7 @@ ImportFormat DetectImportFormat(std::string_view path, std::string_view text) {
   if (ext == ".tsv" || ext == ".csv") return ImportFormat::kTsv;
   if (ext == ".md" || ext == ".markdown") {
     bool cards = false;
-    bool questions = false;
+    bool interview_signs = false;
     size_t pos = 0;
     while (pos < text.size()) {
       size_t eol = text.find('\n', pos);
@@ -133,10 +154,11 @@ ImportFormat DetectImportFormat(std::string_view path, std::string_view text) {
       const std::string_view line = text.substr(pos, eol - pos);
       const std::string_view t = Trim(line);
       if (StartsWith(line, "## ")) cards = true;
-      if (!StartsWith(line, "## ") && import_internal::IsQuestionLine(t)) questions = true;
+      if (!StartsWith(line, "## ") && import_internal::IsQuestionLine(t)) interview_signs = true;
+      if (IsMultiPartNumberedHeading(t)) interview_signs = true;  // an article
       pos = eol + 1;
     }
-    return cards && !questions ? ImportFormat::kMarkdown : ImportFormat::kInterview;
+    return cards && !interview_signs ? ImportFormat::kMarkdown : ImportFormat::kInterview;
   }
   return ImportFormat::kInterview;
 }

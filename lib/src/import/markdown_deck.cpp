@@ -17,8 +17,6 @@
 namespace recall::import_internal {
 namespace {
 
-bool IsFenceLine(std::string_view t) { return StartsWith(t, "```") || StartsWith(t, "~~~"); }
-
 // "key: value" (ASCII or full-width colon) for one of the metadata keys.
 std::optional<std::string_view> Meta(std::string_view t, std::string_view key) {
   if (!StartsWith(t, key)) return std::nullopt;
