@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "context.h"
@@ -68,12 +70,19 @@ std::string Style(bool color, const char* code, const std::string& text) {
   return color ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : text;
 }
 
-std::string HeaderLine(const ReviewSession& s, bool color) {
+// "#1", the deck, "New 12", "Learn 3", "Due 40": the header, item by item.
+std::vector<std::string> HeaderItems(const ReviewSession& s, bool color) {
   const QueueCounts c = s.counts();
-  return fmt::format("#{} · {} · {} · {} · {}", s.position(), Style(color, "1", s.current_deck().name),
-                     Style(color, "34", fmt::format("New {}", c.new_cards)),
-                     Style(color, "31", fmt::format("Learn {}", c.learning)),
-                     Style(color, "32", fmt::format("Due {}", c.review)));
+  return {fmt::format("#{}", s.position()), Style(color, "1", s.current_deck().name),
+          Style(color, "34", fmt::format("New {}", c.new_cards)),
+          Style(color, "31", fmt::format("Learn {}", c.learning)),
+          Style(color, "32", fmt::format("Due {}", c.review))};
+}
+
+std::string HeaderLine(const ReviewSession& s, bool color) {
+  std::string out;
+  for (const auto& item : HeaderItems(s, color)) out += (out.empty() ? "" : " · ") + item;
+  return out;
 }
 
 std::string KeysLine(const std::vector<AnswerChoice>& choices, bool color) {
@@ -103,7 +112,8 @@ std::vector<std::string> PackItems(const std::vector<std::string>& items, const 
 
 std::vector<std::string> KeyItems(const std::vector<AnswerChoice>& choices, bool color) {
   std::vector<std::string> items;
-  for (const auto& c : choices) items.push_back(Style(color, "1", std::to_string(c.rating)) + " " + c.label + " " + c.delay);
+  for (const auto& c : choices)
+    items.push_back(Style(color, "1", std::to_string(c.rating)) + " " + c.label + " " + c.delay);
   return items;
 }
 
@@ -160,7 +170,8 @@ std::string Trimmed(const std::string& s) {
 std::string NoteToEditText(const Note& n) {
   std::string tags;
   for (const auto& t : n.tags) tags += (tags.empty() ? "" : " ") + t;
-  return fmt::format("{}\n{}\n\n{}\n{}\n\n{}\n{}\n", kFrontMarker, n.front, kBackMarker, n.back, kTagsMarker, tags);
+  return fmt::format("{}\n{}\n\n{}\n{}\n\n{}\n{}\n", kFrontMarker, n.front, kBackMarker, n.back, kTagsMarker,
+                     tags);
 }
 
 // Reads the edited file back into `note`; nullopt when a marker is missing.
@@ -296,7 +307,10 @@ void Print(const std::string& s) {
 class LineSession {
  public:
   LineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options)
-      : session_(session), clock_(clock), options_(options), width_(LineWidth()),
+      : session_(session),
+        clock_(clock),
+        options_(options),
+        width_(LineWidth()),
         fixed_clock_(std::getenv("RECALL_NOW") && *std::getenv("RECALL_NOW")) {}
 
   void Run() {
@@ -384,8 +398,9 @@ class LineSession {
   bool ShowCard() {
     PrintCard();
     const Algorithm algorithm = session_.current_deck().options.algorithm;
-    const std::string expected = algorithm == Algorithm::kSm2 ? "0-5, u, s, b, e, q or ?"
-                                                              : "1-4, again, hard, good, easy, u, s, b, e, q or ?";
+    const std::string expected = algorithm == Algorithm::kSm2
+                                     ? "0-5, u, s, b, e, q or ?"
+                                     : "1-4, again, hard, good, easy, u, s, b, e, q or ?";
     while (true) {
       std::string line;
       if (!ReadLine(&line)) {
@@ -397,7 +412,8 @@ class LineSession {
         case LineAction::kRating: {
           try {
             const AnswerResult r = session_.Answer(p.value);
-            Print(fmt::format("> {}: next in {}\n\n", RatingLabel(algorithm, p.value), FormatDelay(r.outcome.delay)));
+            Print(fmt::format("> {}: next in {}\n\n", RatingLabel(algorithm, p.value),
+                              FormatDelay(r.outcome.delay)));
           } catch (const Error& e) {
             if (e.code() != ErrorCode::kConflict) throw;
             // Another process changed the card: nothing was written; go on.
@@ -453,9 +469,150 @@ class LineSession {
 
 // --- Terminal -------------------------------------------------------------
 
-const std::vector<std::string> kFrontHint = {"space/enter: show answer", "u undo", "s suspend", "b bury",
-                                              "e edit", "q quit", "? help"};
+const std::vector<std::string> kFrontHint = {
+    "space/enter: show answer", "u undo", "s suspend", "b bury", "e edit", "q quit", "? help"};
 const std::vector<std::string> kBackHint = {"u undo", "s suspend", "b bury", "e edit", "q quit", "? help"};
+
+// Key column of the help screen when the window is at least kHelpColumnsFrom
+// wide; narrower, each explanation follows its key after two spaces.
+constexpr int kHelpKeyColumn = 15;
+constexpr int kHelpColumnsFrom = 40;
+
+// The help screen for a deck of `algorithm`, wrapped to `width` columns.
+std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
+  static const char* const kAnkiWhat[] = {
+      "forgotten: the card comes back in a few minutes", "recalled with serious effort: a shorter interval",
+      "recalled: the usual next interval", "recalled without effort: a longer interval"};
+  static const char* const kSm2What[] = {"complete blackout: the card starts over",
+                                         "wrong; the answer was familiar once shown: starts over",
+                                         "wrong, but the answer seemed easy once shown: starts over",
+                                         "right, with serious difficulty",
+                                         "right, after some hesitation",
+                                         "right at once"};
+  std::vector<std::pair<std::string, std::string>> entries = {
+      {"space, enter", "show the answer (space first pages through a card taller than the window)"}};
+  for (int r = MinRating(algorithm); r <= MaxRating(algorithm); ++r) {
+    const char* what = algorithm == Algorithm::kSm2 ? kSm2What[r] : kAnkiWhat[r - 1];
+    entries.emplace_back(fmt::format("{} {}", r, RatingLabel(algorithm, r)), what);
+  }
+  entries.insert(entries.end(),
+                 {{"↑ ↓ PgUp PgDn", "scroll a card taller than the window (also j, k)"},
+                  {"u",
+                   "undo the last answer, suspend, bury or edit; again to go further back, also into earlier "
+                   "sessions (the undo history is kept in the collection)"},
+                  {"s", "suspend the card (undoable)"},
+                  {"b", "bury the card until the next study day (undoable)"},
+                  {"e", "edit the note in $VISUAL, else $EDITOR, else vi (undoable)"},
+                  {"q", "quit; every answer is already saved"},
+                  {"Ctrl-C", "quit like q, with exit code 130"},
+                  {"Ctrl-Z", "stop recall and go back to the shell; fg resumes"},
+                  {"?", "this help"}});
+  std::vector<std::string> lines;
+  auto add = [&](const std::string& text, int indent) {
+    for (auto& l : WrapToWidth(text, width, indent)) lines.push_back(std::move(l));
+  };
+  add(Style(color, "1",
+            fmt::format("recall review: keys ({} deck)", algorithm == Algorithm::kSm2 ? "sm2" : "anki")),
+      0);
+  lines.emplace_back();
+  const bool columns = width >= kHelpColumnsFrom;
+  for (const auto& [key, what] : entries) {
+    const std::string styled = Style(color, "1", key);
+    if (columns) {
+      add(styled + std::string(static_cast<size_t>(kHelpKeyColumn - DisplayWidth(key)), ' ') + what,
+          kHelpKeyColumn);
+    } else {
+      add(styled + "  " + what, 2);
+    }
+  }
+  lines.emplace_back();
+  add("Any key goes back to the card.", 0);
+  return lines;
+}
+
+// The lines of one card screen, at most `rows` of at most `width` columns.
+// When everything fits: header, blank, body, blank, footer (keys, hints,
+// message). Otherwise the body scrolls between the header and a position
+// marker, without the blank lines; when even that is short of room the hints
+// go first, then the header's lines after its first (while fewer than 3 body
+// lines show), then the message, the rest of the header, the keys and the
+// marker, so at least one body line always shows. `*offset` (first body line
+// shown) is clamped; `*page` gets the body lines shown and `*at_end` whether
+// the last body line is on screen.
+std::vector<std::string> LayoutCard(std::vector<std::string> header, const std::vector<std::string>& body,
+                                    std::vector<std::string> keys, std::vector<std::string> hints,
+                                    std::string message, int width, int rows, bool color, int* offset,
+                                    int* page, bool* at_end) {
+  const int total = static_cast<int>(body.size());
+  std::vector<std::string> lines;
+  auto count = [](const std::vector<std::string>& v) { return static_cast<int>(v.size()); };
+  const int footer = count(keys) + count(hints) + (message.empty() ? 0 : 1);
+  if (count(header) + 1 + total + 1 + footer <= rows) {
+    *offset = 0;
+    *page = total;
+    *at_end = true;
+    lines = header;
+    lines.emplace_back();
+    lines.insert(lines.end(), body.begin(), body.end());
+    lines.emplace_back();
+  } else {
+    bool marker = total > rows - count(header) - footer;
+    auto room = [&] {
+      return rows - count(header) - (marker ? 1 : 0) - count(keys) - count(hints) - (message.empty() ? 0 : 1);
+    };
+    while (room() < 3 && !hints.empty()) hints.pop_back();
+    while (room() < 3 && header.size() > 1) header.pop_back();
+    if (room() < 1) message.clear();
+    if (room() < 1) header.clear();
+    while (room() < 1 && !keys.empty()) keys.pop_back();
+    if (room() < 1) marker = false;
+    *page = std::max(1, room());
+    *offset = std::clamp(*offset, 0, std::max(0, total - *page));
+    const int end = std::min(total, *offset + *page);
+    *at_end = end == total;
+    lines = header;
+    lines.insert(lines.end(), body.begin() + *offset, body.begin() + end);
+    if (marker) {
+      std::string m = fmt::format("lines {}-{} of {}", *offset + 1, end, total);
+      if (end < total) m += " · space/↓ more";
+      if (*offset > 0) m += " · ↑ back";
+      if (DisplayWidth(m) > width) {  // compact: "3-5/9 ↓ ↑"
+        m = fmt::format("{}-{}/{}{}{}", *offset + 1, end, total, end < total ? " ↓" : "",
+                        *offset > 0 ? " ↑" : "");
+      }
+      lines.push_back(Style(color, "2", TruncateToWidth(m, width)));
+    }
+  }
+  lines.insert(lines.end(), keys.begin(), keys.end());
+  lines.insert(lines.end(), hints.begin(), hints.end());
+  if (!message.empty()) lines.push_back(message);
+  for (auto& l : lines) l = TruncateToWidth(l, width);
+  return lines;
+}
+
+// Lines of rendered text ("a\nb\n" -> a, b).
+std::vector<std::string> SplitLines(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+// A full screen: clear, then the lines; no newline after a line on the last
+// row, so the screen never scrolls.
+std::string ScreenText(const std::vector<std::string>& lines, int rows) {
+  std::string out = "\x1b[H\x1b[2J";
+  for (size_t i = 0; i < lines.size(); ++i) {
+    out += lines[i];
+    if (static_cast<int>(i) + 1 < rows) out += '\n';
+  }
+  return out;
+}
 
 class TerminalSession {
  public:
@@ -480,67 +637,66 @@ class TerminalSession {
     return end_line;
   }
 
+  // True when the session ended with Ctrl-C.
+  bool interrupted() const { return interrupted_; }
+
  private:
   enum class View { kFront, kBack, kHelp };
 
-  std::vector<std::string> Wrap(const std::string& text, int width) const {
-    return WrapToWidth(text, width);
-  }
-
   void Render(Terminal& term, View view) {
-    const int width = std::max(10, term.Size().cols);
-    std::string out = "\x1b[H\x1b[2J";
-    auto line = [&](const std::string& s) { out += s + "\n"; };
+    const TermSize size = term.Size();
+    const int width = std::max(1, size.cols);
+    const int rows = std::max(1, size.rows);
+    const Algorithm algorithm = session_.current_deck().options.algorithm;
     if (view == View::kHelp) {
-      line(Style(color_, "1", "recall review: keys"));
-      line("");
-      for (const auto& l : Wrap("space or enter: show the answer. Then 1-4 (Again, Hard, Good, Easy), or 0-5 for "
-                                "sm2 decks; each shows the interval it would give.",
-                                width)) {
-        line(l);
+      std::vector<std::string> lines = HelpLines(algorithm, width, color_);
+      if (static_cast<int>(lines.size()) > rows) {
+        const size_t more = lines.size() - static_cast<size_t>(rows - 1);
+        lines.resize(static_cast<size_t>(rows - 1));
+        std::string cut = fmt::format("… {} more lines (a taller window shows them)", more);
+        if (DisplayWidth(cut) > width) cut = fmt::format("… {} more", more);
+        lines.push_back(cut);
       }
-      line("u  undo the last action (also from an earlier session)");
-      line("s  suspend this card      b  bury it until tomorrow");
-      line("e  edit the note in $VISUAL / $EDITOR");
-      line("q  quit (every answer is already saved)");
-      line("");
-      line("Press any key to go back.");
-      term.Write(out);
+      for (auto& l : lines) l = TruncateToWidth(l, width);
+      term.Write(ScreenText(lines, rows));
       return;
     }
+    // Markdown is rendered at 2 columns at least (a CJK character); the
+    // layout cuts every line to the real width.
+    const int text_width = std::max(2, width);
     const Note& note = session_.current().note;
-    line(TruncateToWidth(HeaderLine(session_, color_), width));
-    line("");
-    out += RenderMarkdownForTerminal(note.front, width, color_);
-    if (out.back() != '\n') out += '\n';
-    line("");
+    std::vector<std::string> body = SplitLines(RenderMarkdownForTerminal(note.front, text_width, color_));
+    std::vector<std::string> keys, hints;
     if (view == View::kBack) {
       std::string rule;
       for (int i = 0; i < width; ++i) rule += "─";
-      line(Style(color_, "2", rule));
-      out += RenderMarkdownForTerminal(note.back, width, color_);
-      if (out.back() != '\n') out += '\n';
-      line("");
-      for (const auto& l : PackItems(KeyItems(choices_, color_), "  ", width)) line(l);
-      for (const auto& l : PackItems(kBackHint, " · ", width)) line(Style(color_, "2", l));
-    } else {
-      for (const auto& l : PackItems(kFrontHint, " · ", width)) line(Style(color_, "2", l));
+      body.emplace_back();
+      body.push_back(Style(color_, "2", rule));
+      for (auto& l : SplitLines(RenderMarkdownForTerminal(note.back, text_width, color_))) body.push_back(l);
+      keys = PackItems(KeyItems(choices_, color_), "  ", width);
     }
-    if (!message_.empty()) {
-      line(TruncateToWidth(message_, width));
-      message_.clear();
+    for (const auto& l : PackItems(view == View::kBack ? kBackHint : kFrontHint, " · ", width)) {
+      hints.push_back(Style(color_, "2", l));
     }
-    term.Write(out);
+    const std::vector<std::string> lines =
+        LayoutCard(PackItems(HeaderItems(session_, color_), " · ", width), body, keys, hints, message_, width,
+                   rows, color_, &offset_, &page_, &at_end_);
+    term.Write(ScreenText(lines, rows));
   }
 
   bool ShowCard(Terminal& term) {
     View view = View::kFront;
     View before_help = View::kFront;
     const Algorithm algorithm = session_.current_deck().options.algorithm;
+    offset_ = 0;
     Render(term, view);
     while (true) {
       const Terminal::Event ev = term.Read(-1);
       if (ev.type == Terminal::EventType::kEof) return true;
+      if (ev.type == Terminal::EventType::kInterrupt) {
+        interrupted_ = true;
+        return true;
+      }
       if (ev.type != Terminal::EventType::kKey) {
         Render(term, view);
         continue;
@@ -551,10 +707,25 @@ class TerminalSession {
         continue;
       }
       const std::string& k = ev.key;
-      if (k == "q" || k == "Q") return true;
       if (k == "?") {
         before_help = view;
         view = View::kHelp;
+        Render(term, view);
+        continue;
+      }
+      message_.clear();
+      const int step = std::max(1, page_ - 1);
+      if (k == "q" || k == "Q") return true;
+      if (k == " " && !at_end_) {
+        offset_ += step;
+      } else if (k == "\x1b[6~") {
+        offset_ += step;
+      } else if (k == "\x1b[5~") {
+        offset_ -= step;
+      } else if (k == "\x1b[B" || k == "\x1bOB" || k == "j") {
+        offset_ += 1;
+      } else if (k == "\x1b[A" || k == "\x1bOA" || k == "k") {
+        offset_ = std::max(0, offset_ - 1);
       } else if (view == View::kFront && (k == " " || k == "\r" || k == "\n")) {
         choices_ = session_.Choices();
         view = View::kBack;
@@ -582,6 +753,7 @@ class TerminalSession {
         message_ = EditNote(session_, /*stdin_to_null=*/false);
         term.Resume();
       }
+      offset_ = std::max(0, offset_);
       Render(term, view);
     }
   }
@@ -590,16 +762,20 @@ class TerminalSession {
     while (true) {
       const int64_t left_ms = session_.next_show_at().ms - clock_.Now().ms;
       if (left_ms <= 0) return false;
-      const int width = std::max(10, term.Size().cols);
-      std::string out = "\x1b[H\x1b[2J";
-      out += TruncateToWidth(fmt::format("Next card in {} — waiting; press q to quit", FormatDuration(left_ms + 999)),
-                             width) +
-             "\n";
-      if (!message_.empty()) out += TruncateToWidth(message_, width) + "\n";
-      term.Write(out);
+      const TermSize size = term.Size();
+      const int width = std::max(1, size.cols);
+      std::vector<std::string> lines = {TruncateToWidth(
+          fmt::format("Next card in {} — waiting; press q to quit", FormatDuration(left_ms + 999)), width)};
+      if (!message_.empty() && size.rows > 1) lines.push_back(TruncateToWidth(message_, width));
+      term.Write(ScreenText(lines, std::max(1, size.rows)));
       const Terminal::Event ev = term.Read(1000);
       if (ev.type == Terminal::EventType::kEof) return true;
+      if (ev.type == Terminal::EventType::kInterrupt) {
+        interrupted_ = true;
+        return true;
+      }
       if (ev.type == Terminal::EventType::kKey) {
+        message_.clear();
         if (ev.key == "q" || ev.key == "Q") return true;
         if (ev.key == "u") {
           const auto r = session_.Undo();
@@ -615,8 +791,15 @@ class TerminalSession {
   const ReviewOptions& options_;
   bool color_;
   std::vector<AnswerChoice> choices_;
-  std::string message_;
+  std::string message_;  // shown until the next key (help excepted)
+  int offset_ = 0;       // first body line shown
+  int page_ = 1;         // body lines shown by the last Render
+  bool at_end_ = true;   // the last body line was on screen
+  bool interrupted_ = false;
 };
+
+// Exit code after Ctrl-C in a terminal session (128 + SIGINT, as shells report it).
+constexpr int kInterruptedExit = 130;
 
 void RunReview(const ReviewOptions& options, Context& ctx) {
   SessionClock clock(ctx.clock());
@@ -625,7 +808,8 @@ void RunReview(const ReviewOptions& options, Context& ctx) {
   if (!options.deck.empty()) so.deck_id = RequireDeck(store, options.deck).id;
   so.card_limit = options.limit;
   so.minutes = options.minutes;
-  if (store.ListDecks().empty() || (!so.deck_id && store.CountDue(std::nullopt, clock.Now(), Day{}).total_cards == 0)) {
+  if (store.ListDecks().empty() ||
+      (!so.deck_id && store.CountDue(std::nullopt, clock.Now(), Day{}).total_cards == 0)) {
     Print("Nothing to review yet: add cards with `recall import FILE` (see `recall import --help`).\n");
     return;
   }
@@ -635,20 +819,26 @@ void RunReview(const ReviewOptions& options, Context& ctx) {
     LineSession(session, clock, options).Run();
     return;
   }
-  const std::string end_line = TerminalSession(session, clock, options, ctx.color()).Run();
+  TerminalSession terminal_session(session, clock, options, ctx.color());
+  const std::string end_line = terminal_session.Run();
   if (!end_line.empty()) Print(end_line + "\n");
   Print(SummaryText(session.Summary()));
+  // Ctrl-C ends the session like q (everything answered is saved) but says so
+  // to the shell.
+  if (terminal_session.interrupted()) throw ExitStatus{kInterruptedExit};
 }
 
 const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ReviewOptions>();
-  auto* sub = app.add_subcommand("review", "Study the cards due now (keys on a terminal, one action per line otherwise)");
+  auto* sub = app.add_subcommand(
+      "review", "Study the cards due now (keys on a terminal, one action per line otherwise)");
   sub->add_option("--deck", opts->deck, "Only this deck (name or id) and its sub-decks");
   sub->add_option("--limit", opts->limit, "Stop after N answers")->check(CLI::NonNegativeNumber);
   sub->add_option("--minutes", opts->minutes, "Stop after M minutes")->check(CLI::NonNegativeNumber);
   sub->footer(
-      "Keys: space/enter show the answer, 1-4 answer (0-5 for sm2 decks), u undo, s suspend, b bury,\n"
-      "e edit, q quit, ? help. Without a terminal on stdin, reads one action per line: a rating, \n"
+      "Keys: space/enter show the answer, 1-4 answer (0-5 for sm2 decks), arrows/PgUp/PgDn scroll,\n"
+      "u undo, s suspend, b bury, e edit, q quit (Ctrl-C too, exit code 130), Ctrl-Z stop, ? help.\n"
+      "Unless stdin and stdout are both terminals, reads one action per line: a rating,\n"
       "again|hard|good|easy, u, s, b, e, q, wait N (with RECALL_NOW); end of input ends the session.\n"
       "See docs/review.md.");
   sub->callback([opts, &ctx] { RunReview(*opts, ctx); });

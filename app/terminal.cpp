@@ -47,12 +47,43 @@ void OnFatalSignal(int sig) {
   ::raise(sig);
 }
 
-void OnResize(int) {
+// Wakes Terminal::Read: 'w' resize, 'c' continued after a stop, 'i' Ctrl-C.
+void Wake(char why) {
   const int saved_errno = errno;
   if (g_wake_pipe[1] >= 0) {
-    const char c = 'w';
-    [[maybe_unused]] const ssize_t w = ::write(g_wake_pipe[1], &c, 1);
+    [[maybe_unused]] const ssize_t w = ::write(g_wake_pipe[1], &why, 1);
   }
+  errno = saved_errno;
+}
+
+void OnResize(int) { Wake('w'); }
+
+// Ctrl-C ends the session like `q`; while the terminal is paused (an editor
+// runs in the foreground) it belongs to the editor and is ignored here.
+void OnInterrupt(int) {
+  if (g_raw) Wake('i');
+}
+
+// Ctrl-Z: restore the terminal, stop with the default action, and when
+// continued (SIGCONT) let Read re-enter raw mode and redraw.
+void OnStop(int) {
+  const int saved_errno = errno;
+  const bool was_raw = g_raw;
+  RestoreNow();
+  struct sigaction dfl;
+  std::memset(&dfl, 0, sizeof dfl);
+  sigemptyset(&dfl.sa_mask);
+  dfl.sa_handler = SIG_DFL;
+  struct sigaction mine;
+  ::sigaction(SIGTSTP, &dfl, &mine);
+  sigset_t tstp;
+  sigemptyset(&tstp);
+  sigaddset(&tstp, SIGTSTP);
+  ::sigprocmask(SIG_UNBLOCK, &tstp, nullptr);
+  ::raise(SIGTSTP);  // the process stops here until SIGCONT
+  ::sigprocmask(SIG_BLOCK, &tstp, nullptr);
+  ::sigaction(SIGTSTP, &mine, nullptr);
+  if (was_raw) Wake('c');
   errno = saved_errno;
 }
 
@@ -67,6 +98,8 @@ void EnterRaw() {
   g_raw = 1;
 }
 
+constexpr int kFatalSignals[] = {SIGTERM, SIGHUP, SIGQUIT};
+
 }  // namespace
 
 Terminal::Terminal() {
@@ -80,9 +113,13 @@ Terminal::Terminal() {
   sa.sa_handler = OnResize;
   sa.sa_flags = SA_RESTART;
   ::sigaction(SIGWINCH, &sa, nullptr);
-  sa.sa_handler = OnFatalSignal;
+  sa.sa_handler = OnStop;
+  ::sigaction(SIGTSTP, &sa, nullptr);
   sa.sa_flags = 0;
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::sigaction(sig, &sa, nullptr);
+  sa.sa_handler = OnInterrupt;
+  ::sigaction(SIGINT, &sa, nullptr);
+  sa.sa_handler = OnFatalSignal;
+  for (int sig : kFatalSignals) ::sigaction(sig, &sa, nullptr);
   static bool at_exit_registered = false;
   if (!at_exit_registered) {
     std::atexit(RestoreNow);
@@ -94,8 +131,8 @@ Terminal::Terminal() {
 
 Terminal::~Terminal() {
   RestoreNow();
-  ::signal(SIGWINCH, SIG_DFL);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::signal(sig, SIG_DFL);
+  for (int sig : {SIGWINCH, SIGTSTP, SIGINT}) ::signal(sig, SIG_DFL);
+  for (int sig : kFatalSignals) ::signal(sig, SIG_DFL);
 }
 
 TermSize Terminal::Size() const {
@@ -112,17 +149,28 @@ Terminal::Event Terminal::Read(int timeout_ms) {
   Event ev;
   pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {g_wake_pipe[0], POLLIN, 0}};
   const int n = g_wake_pipe[0] >= 0 ? 2 : 1;
-  const int rc = ::poll(fds, n, timeout_ms);
+  int rc;
+  // A signal interrupting the wait has left its byte in the wake pipe.
+  while ((rc = ::poll(fds, n, timeout_ms)) < 0 && errno == EINTR) {
+  }
   if (rc < 0) {
-    // A signal interrupted the wait: treat it as a resize (re-render).
-    ev.type = errno == EINTR ? EventType::kResize : EventType::kEof;
+    ev.type = EventType::kEof;
     return ev;
   }
   if (rc == 0) return ev;  // kTimeout
   if (n == 2 && (fds[1].revents & POLLIN)) {
     char buf[64];
-    while (::read(g_wake_pipe[0], buf, sizeof buf) > 0) {
+    bool interrupt = false;
+    ssize_t r;
+    while ((r = ::read(g_wake_pipe[0], buf, sizeof buf)) > 0) {
+      for (ssize_t i = 0; i < r; ++i) interrupt = interrupt || buf[i] == 'i';
     }
+    if (interrupt) {
+      ev.type = EventType::kInterrupt;
+      return ev;
+    }
+    // Continued after Ctrl-Z: the stop handler left raw mode.
+    if (active_ && !g_raw) EnterRaw();
     ev.type = EventType::kResize;
     return ev;
   }

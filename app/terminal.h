@@ -3,8 +3,11 @@
 
 // The interactive terminal of `recall review`: raw key reading (no echo, no
 // line buffering), the window size, resize notifications (SIGWINCH), and
-// restoring the terminal on every way out (destructor, exit, SIGINT, SIGTERM,
-// SIGHUP, SIGQUIT). One Terminal at a time per process.
+// restoring the terminal on every way out (destructor, exit, SIGTERM, SIGHUP,
+// SIGQUIT). Ctrl-C (SIGINT) is reported as an event so the session can end
+// like `q`; Ctrl-Z (SIGTSTP) restores the terminal, stops the process and, on
+// SIGCONT, re-enters raw mode and reports a redraw. One Terminal at a time
+// per process.
 
 #include <string>
 
@@ -17,7 +20,9 @@ struct TermSize {
 
 class Terminal {
  public:
-  enum class EventType { kKey, kResize, kTimeout, kEof };
+  // kResize: redraw the screen (the window changed size, or the process was
+  // continued after Ctrl-Z). kInterrupt: Ctrl-C (SIGINT).
+  enum class EventType { kKey, kResize, kTimeout, kEof, kInterrupt };
   struct Event {
     EventType type = EventType::kTimeout;
     std::string key;  // the bytes of one key press ("a", " ", "\n", "\x1b[A")
@@ -31,11 +36,12 @@ class Terminal {
   Terminal& operator=(const Terminal&) = delete;
 
   TermSize Size() const;
-  // Waits up to timeout_ms (-1: forever) for a key or a resize.
+  // Waits up to timeout_ms (-1: forever) for a key, a resize or Ctrl-C.
   Event Read(int timeout_ms);
   // Writes all of `text` to standard output.
   void Write(const std::string& text);
   // Back to the normal screen and cooked mode (to run an editor), and again.
+  // While paused, Ctrl-C is left to the editor (the session ignores it).
   void Pause();
   void Resume();
 
