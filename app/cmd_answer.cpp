@@ -40,7 +40,7 @@ int ParseRating(const std::string& text, Algorithm algorithm, int64_t card_id) {
     if (r >= min && r <= max) return r;
   }
   const std::string accepted = algorithm == Algorithm::kAnki ? "1-4 or again/hard/good/easy" : "0-5";
-  throw Error(ErrorCode::kUsage, fmt::format("invalid rating \"{}\": a {} deck takes {} (card {})", text,
+  throw Error(ErrorCode::kUsage, fmt::format("invalid rating \"{}\": an {} deck takes {} (card {})", text,
                                              AlgorithmName(algorithm), accepted, card_id));
 }
 

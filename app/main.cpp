@@ -19,7 +19,7 @@ namespace {
 constexpr const char* kExitCodes =
     "Exit codes: 0 success, 1 a check found problems, 2 usage error, 3 not found,\n"
     "4 invalid input, 5 conflict, 6 collection error, 7 collection too new, 8 I/O error,\n"
-    "70 internal error.";
+    "70 internal error, 130 review ended with Ctrl-C.";
 
 void SetupLogging(const recall::app::GlobalOptions& g) {
   auto logger = spdlog::stderr_color_mt("recall");

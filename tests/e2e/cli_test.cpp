@@ -231,7 +231,7 @@ TEST_F(CliTest, AnswerUndoAndRatingErrors) {
   const RunResult bad = Run({"answer", id, "5"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err,
-            "recall: invalid rating \"5\": a anki deck takes 1-4 or again/hard/good/easy (card 1704099600000)\n");
+            "recall: invalid rating \"5\": an anki deck takes 1-4 or again/hard/good/easy (card 1704099600000)\n");
   EXPECT_EQ(Json({"card", "show", id})["reps"], 0);
 
   EXPECT_EQ(Ok({"answer", id, "again", "--duration-ms", "4200"}),
@@ -265,7 +265,7 @@ TEST_F(CliTest, Sm2DecksTakeGradesZeroToFive) {
   const std::string id = std::to_string(kNowMs);
   const RunResult word = Run({"answer", id, "good"});
   EXPECT_EQ(word.exit_code, 2);
-  EXPECT_EQ(word.err, "recall: invalid rating \"good\": a sm2 deck takes 0-5 (card 1704099600000)\n");
+  EXPECT_EQ(word.err, "recall: invalid rating \"good\": an sm2 deck takes 0-5 (card 1704099600000)\n");
   EXPECT_EQ(Ok({"answer", id, "5"}), "Card 1704099600000: 5 -> review, due 2024-01-02 (in 1d), interval 1d, ease 260%\n");
 }
 

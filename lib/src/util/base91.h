@@ -7,7 +7,7 @@
 namespace recall::detail {
 
 // `v` written in Anki's base-91 alphabet (the form of Anki's note guids):
-// at most 10 printable ASCII characters, no spaces.
+// exactly 10 printable ASCII characters (zero-padded with 'a'), no spaces.
 std::string AnkiBase91(uint64_t v);
 
 }  // namespace recall::detail
