@@ -270,11 +270,14 @@ TEST(RenderMarkdownForTerminalTest, TablesArePaddedByDisplayWidth) {
             "────────────┼───────┼─────────────────────────\n"
             "Llama-2-70B │ 140GB │ 需要多卡张量并行才能推理\n"
             "7B          │ 14GB  │                     单卡\n");
-  // Too wide: the widest column is truncated by display width.
+  // Too wide: the widest columns shrink and their cells wrap by display
+  // width, keeping the column's alignment; nothing is cut.
   EXPECT_EQ(RenderMarkdownForTerminal(md, 30, false),
             "模型      │ 显存  │       说明\n"
             "──────────┼───────┼───────────\n"
-            "Llama-2-… │ 140GB │  需要多卡…\n"
+            "Llama-2-7 │ 140GB │ 需要多卡张\n"
+            "0B        │       │ 量并行才能\n"
+            "          │       │       推理\n"
             "7B        │ 14GB  │       单卡\n");
 }
 
