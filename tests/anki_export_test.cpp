@@ -392,5 +392,16 @@ TEST_F(AnkiExportTest, AnkiReaderReadsThePackage) {
   EXPECT_EQ(got, want) << got.dump(2);
 }
 
+// A front that reads as a number is stored as one, as Anki's integer-affinity
+// sfld column does, and the package check accepts it.
+TEST_F(AnkiExportTest, NumericFrontExportsAsAnkiStoresIt) {
+  const Deck deck = store_.CreateDeck("D", DeckOptions{});
+  AddNote("007", "a", deck);
+  const std::string apkg = dir_.File("n.apkg");
+  ExportApkg(store_, apkg, ExportOptions{});
+  SQLite::Database db(ExtractCollection(apkg, dir_), SQLite::OPEN_READONLY);
+  EXPECT_EQ(db.execAndGet("SELECT typeof(sfld) || ':' || sfld FROM notes").getString(), "integer:7");
+}
+
 }  // namespace
 }  // namespace recall

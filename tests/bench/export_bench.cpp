@@ -1,11 +1,14 @@
 // .apkg export speed against a "floor": the same rows copied with plain
 // sqlite3 prepared statements and zipped with libzip (deflate 6), without
 // Markdown rendering, checksums or the package check. Peak RSS is reported
-// (getrusage) to show memory does not grow with the deck.
+// (getrusage) to show memory does not grow with the deck. BM_ExportPhase and
+// BM_ExportFloorPhase time the phases apart (write, zip, check).
 //
 //   cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DRECALL_BUILD_BENCHMARKS=ON
 //   cmake --build build-bench --target recall_bench
-//   build-bench/recall_bench --benchmark_filter='Export' --benchmark_min_time=1
+//   build-bench/recall_bench --benchmark_filter='BM_Export(Floor|Apkg)/' --benchmark_min_time=1 \
+//     --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+//   build-bench/recall_bench --benchmark_filter='Phase' --benchmark_min_time=1
 
 #include <benchmark/benchmark.h>
 #include <sqlite3.h>
@@ -123,13 +126,50 @@ void BM_ExportApkg(benchmark::State& state) {
   state.counters["apkg_MiB"] = static_cast<double>(std::filesystem::file_size(out)) / (1024.0 * 1024.0);
 }
 
+// The export's phases, for the "where the time goes" table of
+// docs/performance.md: writing collection.anki2, zipping it, and the check
+// of the written collection (rows and JSON; the zip-side check is the CRC
+// of the database file).
+void BM_ExportPhase(benchmark::State& state) {
+  const int notes = static_cast<int>(state.range(0));
+  const int phase = static_cast<int>(state.range(1));  // 0 write, 1 zip, 2 check
+  const std::string path = BuildCollection(notes);
+  FixedClock clock(Timestamp::FromSeconds(kNow));
+  Store store = Store::Open(path, clock);
+  const std::string dir = BenchDir();
+  anki::CollectionWriteParams params;
+  params.db_path = dir + "/phase.anki2";
+  params.options.with_scheduling = true;
+  params.now = clock.Now();
+  params.crt_s = kNow - 3600;
+  auto write = [&] {
+    std::filesystem::remove(params.db_path);
+    return anki::WriteAnkiCollection(store, params);
+  };
+  ExportSummary summary;
+  if (phase != 0) summary = write();
+  for (auto _ : state) {
+    if (phase == 0) {
+      summary = write();
+    } else if (phase == 1) {
+      std::filesystem::remove(dir + "/phase.apkg");
+      anki::WriteZip(dir + "/phase.apkg", {{"collection.anki2", params.db_path, ""}, {"media", "", "{}"}});
+    } else {
+      benchmark::DoNotOptimize(anki::Crc32OfFile(params.db_path));
+      anki::ValidateAnkiCollection(params.db_path, params.now, summary, "bench");
+    }
+  }
+  state.SetLabel(phase == 0 ? "write" : phase == 1 ? "zip" : "check");
+  std::filesystem::remove(params.db_path);
+  std::filesystem::remove(dir + "/phase.apkg");
+}
+
 void Exec(sqlite3* db, const char* sql) {
   if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(db));
 }
 
-// Copies the same rows with plain prepared statements, then zips.
-void FloorExport(const std::string& src_path, const std::string& dir) {
-  const std::string col = dir + "/floor.anki2";
+// Copies the same rows with plain prepared statements into `col`.
+void FloorWrite(const std::string& src_path, const std::string& col) {
   std::filesystem::remove(col);
   sqlite3* src = nullptr;
   sqlite3* dst = nullptr;
@@ -179,7 +219,9 @@ void FloorExport(const std::string& src_path, const std::string& dir) {
        "CREATE INDEX ix_notes_csum ON notes (csum); COMMIT");
   sqlite3_close(dst);
   sqlite3_close(src);
-  const std::string zip_path = dir + "/floor.apkg";
+}
+
+void FloorZip(const std::string& col, const std::string& zip_path) {
   int err = 0;
   zip_t* za = zip_open(zip_path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &err);
   zip_int64_t idx = zip_file_add(za, "collection.anki2", zip_source_file(za, col.c_str(), 0, -1), ZIP_FL_OVERWRITE);
@@ -190,6 +232,11 @@ void FloorExport(const std::string& src_path, const std::string& dir) {
   zip_close(za);
 }
 
+void FloorExport(const std::string& src_path, const std::string& dir) {
+  FloorWrite(src_path, dir + "/floor.anki2");
+  FloorZip(dir + "/floor.anki2", dir + "/floor.apkg");
+}
+
 void BM_ExportFloor(benchmark::State& state) {
   const int notes = static_cast<int>(state.range(0));
   const std::string path = BuildCollection(notes);
@@ -198,8 +245,34 @@ void BM_ExportFloor(benchmark::State& state) {
   state.counters["peak_rss_MiB"] = PeakRssMiB();
 }
 
+void BM_ExportFloorPhase(benchmark::State& state) {
+  const int notes = static_cast<int>(state.range(0));
+  const bool zip = state.range(1) != 0;
+  const std::string path = BuildCollection(notes);
+  const std::string col = BenchDir() + "/floor_phase.anki2";
+  if (zip) FloorWrite(path, col);
+  for (auto _ : state) {
+    if (zip) {
+      FloorZip(col, BenchDir() + "/floor_phase.apkg");
+    } else {
+      FloorWrite(path, col);
+    }
+  }
+  state.SetLabel(zip ? "zip" : "write");
+  std::filesystem::remove(col);
+  std::filesystem::remove(BenchDir() + "/floor_phase.apkg");
+}
+
+BENCHMARK(BM_ExportFloorPhase)
+    ->ArgsProduct({{10000, 100000}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_ExportFloor)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ExportApkg)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ExportPhase)
+    ->ArgsProduct({{10000, 100000}, {0, 1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace recall

@@ -162,7 +162,11 @@ std::string StripHtmlPreservingMedia(std::string_view html) {
   size_t i = 0;
   while (i < html.size()) {
     if (html[i] != '<') {
-      out += html[i++];
+      // Text up to the next tag, in one piece.
+      const size_t next = html.find('<', i);
+      const size_t stop = next == std::string_view::npos ? html.size() : next;
+      out.append(html.substr(i, stop - i));
+      i = stop;
       continue;
     }
     if (html.compare(i, 4, "<!--") == 0) {
@@ -178,6 +182,13 @@ std::string StripHtmlPreservingMedia(std::string_view html) {
     if (close == std::string_view::npos) {
       out += html.substr(i);  // a lone '<' is text
       break;
+    }
+    // Only <style>, <script> and media tags are more than dropped; they all
+    // start with one of these letters, so most tags need no name.
+    const int first = i + 1 < html.size() ? std::tolower(static_cast<unsigned char>(html[i + 1])) : 0;
+    if (first != 's' && first != 'i' && first != 'a' && first != 'v' && first != 'o') {
+      i = close + 1;
+      continue;
     }
     const std::string name = TagName(html, i + 1);
     if (name == "style" || name == "script") {

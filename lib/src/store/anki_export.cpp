@@ -2,9 +2,13 @@
 // package's collection.anki2 (schema 11, spec/apkg.md section 3), then checks
 // a written collection against the spec's rules.
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -58,8 +62,8 @@ CREATE INDEX ix_notes_csum ON notes (csum);
 // The exported cards: a temporary table of the store's connection, so the
 // note, card and review-log passes stream the same selection.
 constexpr const char* kSelectCards = R"sql(
-INSERT INTO temp.anki_export_cards (id, note_id)
-SELECT c.id, c.note_id FROM cards c
+INSERT INTO temp.anki_export_cards (id, note_id, deck_id)
+SELECT c.id, c.note_id, c.deck_id FROM cards c
 WHERE (?1 IS NULL OR c.deck_id IN (SELECT value FROM json_each(?1)))
   AND (?2 IS NULL OR EXISTS (
         SELECT 1 FROM note_tags t, json_each(?2) j
@@ -76,21 +80,76 @@ FROM notes n WHERE n.id IN (SELECT note_id FROM temp.anki_export_cards) ORDER BY
 
 // New cards first in their new-card order, then the rest by id: the rank is
 // the Anki new position (and the position of every card without scheduling).
-constexpr const char* kCardRows = R"sql(
+// Two statements, so that only the new cards are sorted; the rest come in id
+// order from the selection's primary key.
+constexpr const char* kNewCardRows = R"sql(
 SELECT c.id, c.note_id, c.deck_id, c.ord, c.type, c.queue, c.due, c.ivl, c.ease, c.reps,
        c.lapses, c.left, c.modified_s
-FROM cards c WHERE c.id IN (SELECT id FROM temp.anki_export_cards)
-ORDER BY CASE WHEN c.type = 0 THEN 0 ELSE 1 END, CASE WHEN c.type = 0 THEN c.due ELSE 0 END, c.id
+FROM cards c WHERE c.id IN (SELECT id FROM temp.anki_export_cards) AND c.type = 0
+ORDER BY c.due, c.id
+)sql";
+constexpr const char* kOtherCardRows = R"sql(
+SELECT c.id, c.note_id, c.deck_id, c.ord, c.type, c.queue, c.due, c.ivl, c.ease, c.reps,
+       c.lapses, c.left, c.modified_s
+FROM cards c WHERE c.id IN (SELECT id FROM temp.anki_export_cards) AND c.type != 0
+ORDER BY c.id
 )sql";
 
-// ?1: JSON array of the sm2 decks among the exported ones (their grades are
-// mapped to Anki buttons).
+// The review log of the exported cards in id order (the revlog scan drives,
+// each row probes the selection by its primary key), with the card's deck.
 constexpr const char* kRevlogRows = R"sql(
-SELECT r.id, r.card_id, r.rating, r.ivl, r.last_ivl, r.ease, r.duration_ms, r.kind,
-       CASE WHEN ?1 = '[]' THEN 0
-            ELSE (SELECT c.deck_id IN (SELECT value FROM json_each(?1)) FROM cards c WHERE c.id = r.card_id) END
-FROM revlog r WHERE +r.card_id IN (SELECT id FROM temp.anki_export_cards) ORDER BY r.id
+SELECT r.id, r.card_id, r.rating, r.ivl, r.last_ivl, r.ease, r.duration_ms, r.kind, e.deck_id
+FROM revlog r CROSS JOIN temp.anki_export_cards e ON e.id = r.card_id ORDER BY r.id
 )sql";
+
+// A prepared statement on a raw connection handle for the row loops: the
+// rows are read and bound column by column without SQLiteCpp's per-column
+// objects. Errors are thrown as SQLite::Exception, like SQLiteCpp's.
+class RowStatement {
+ public:
+  RowStatement(SQLite::Database& db, const char* sql) : db_(db.getHandle()) {
+    const int rc = sqlite3_prepare_v2(db_, sql, -1, &stmt_, nullptr);
+    if (rc != SQLITE_OK) throw SQLite::Exception(db_, rc);
+  }
+  ~RowStatement() { sqlite3_finalize(stmt_); }
+  RowStatement(const RowStatement&) = delete;
+  RowStatement& operator=(const RowStatement&) = delete;
+
+  // Reading.
+  bool Next() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc != SQLITE_DONE) throw SQLite::Exception(db_, rc);
+    return false;
+  }
+  int64_t Int(int i) const { return sqlite3_column_int64(stmt_, i); }
+  std::string_view Text(int i) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, i));
+    const int n = sqlite3_column_bytes(stmt_, i);
+    return p == nullptr ? std::string_view() : std::string_view(p, static_cast<size_t>(n));
+  }
+  sqlite3_value* Value(int i) const { return sqlite3_column_value(stmt_, i); }
+
+  // Writing: parameters are 1-based; text is not copied (it must live until
+  // Run()).
+  void Bind(int i, int64_t v) { Check(sqlite3_bind_int64(stmt_, i, v)); }
+  void Bind(int i, std::string_view v) {
+    Check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC));
+  }
+  void Bind(int i, const sqlite3_value* v) { Check(sqlite3_bind_value(stmt_, i, v)); }
+  void Run() {
+    const int rc = sqlite3_step(stmt_);
+    sqlite3_reset(stmt_);
+    if (rc != SQLITE_DONE) throw SQLite::Exception(db_, rc);
+  }
+
+ private:
+  void Check(int rc) {
+    if (rc != SQLITE_OK) throw SQLite::Exception(db_, rc);
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
 
 std::string Lower(const std::string& s) {
   std::string out = s;
@@ -98,9 +157,27 @@ std::string Lower(const std::string& s) {
   return out;
 }
 
-std::string TrimTrailingNewlines(std::string s) {
+// The tags of a note as group_concat(tag, ' ') gives them, split into `out`
+// as detail::SplitTags does (at ASCII whitespace, sorted, unique) but
+// without a string stream per note.
+void SplitNoteTags(std::string_view joined, std::vector<std::string>* out) {
+  out->clear();
+  auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  size_t i = 0;
+  while (true) {
+    while (i < joined.size() && space(joined[i])) ++i;
+    if (i == joined.size()) break;
+    size_t end = i;
+    while (end < joined.size() && !space(joined[end])) ++end;
+    out->emplace_back(joined.substr(i, end - i));
+    i = end;
+  }
+  std::sort(out->begin(), out->end());
+  out->erase(std::unique(out->begin(), out->end()), out->end());
+}
+
+void TrimTrailingNewlines(std::string& s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
-  return s;
 }
 
 // sm2 grades 0-5 on Anki's four buttons: 0-2 failed (Again), 3 Hard, 4 Good, 5 Easy.
@@ -146,8 +223,10 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
   detail::Guard(store, [&] {
     store.Transaction([&] {
       SQLite::Database& db = Db(store);
-      db.exec("CREATE TEMP TABLE IF NOT EXISTS anki_export_cards (id INTEGER PRIMARY KEY, note_id INTEGER NOT NULL)");
-      db.exec("DELETE FROM temp.anki_export_cards");
+      db.exec("DROP TABLE IF EXISTS temp.anki_export_cards");
+      db.exec(
+          "CREATE TEMP TABLE anki_export_cards (id INTEGER PRIMARY KEY, note_id INTEGER NOT NULL, "
+          "deck_id INTEGER NOT NULL)");
       {
         SQLite::Statement sel(db, kSelectCards);
         std::vector<int64_t> ids(selected.begin(), selected.end());
@@ -236,122 +315,124 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
 
       // Notes.
       {
-        SQLite::Statement in(db, kNoteRows);
-        SQLite::Statement out(pkg,
-                              "INSERT INTO notes (id, guid, mid, mod, usn, tags, flds, sfld, csum, flags, data) "
-                              "VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')");
-        while (in.executeStep()) {
-          auto text = [&](int i) {
-            const SQLite::Column c = in.getColumn(i);
-            return std::string_view(c.getText(), static_cast<size_t>(c.getBytes()));
-          };
-          std::string flds = TrimTrailingNewlines(MarkdownToHtml(text(2)));
+        RowStatement in(db, kNoteRows);
+        RowStatement out(pkg,
+                         "INSERT INTO notes (id, guid, mid, mod, usn, tags, flds, sfld, csum, flags, data) "
+                         "VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')");
+        std::string flds;
+        std::vector<std::string> note_tags;
+        while (in.Next()) {
+          flds = MarkdownToHtml(in.Text(2));
+          TrimTrailingNewlines(flds);
           const size_t front_size = flds.size();
           flds += '\x1f';
-          flds += TrimTrailingNewlines(MarkdownToHtml(text(3)));
+          flds += MarkdownToHtml(in.Text(3));
+          TrimTrailingNewlines(flds);
           const std::string sfld = StripHtmlPreservingMedia(std::string_view(flds).substr(0, front_size));
-          const std::string tags = AnkiTags(detail::SplitTags(in.getColumn(5).getString()));
-          out.bind(1, in.getColumn(0).getInt64());
-          out.bind(2, in.getColumn(1).getText());
-          out.bind(3, kModelId);
-          out.bind(4, in.getColumn(4).getInt64());
-          out.bindNoCopy(5, tags);
-          out.bindNoCopy(6, flds);
-          out.bindNoCopy(7, sfld);
-          out.bind(8, static_cast<int64_t>(Sha1Prefix32(sfld)));
-          out.exec();
-          out.reset();
+          SplitNoteTags(in.Text(5), &note_tags);
+          const std::string tags = AnkiTags(note_tags);
+          out.Bind(1, in.Value(0));
+          out.Bind(2, in.Value(1));
+          out.Bind(3, kModelId);
+          out.Bind(4, in.Value(4));
+          out.Bind(5, tags);
+          out.Bind(6, flds);
+          out.Bind(7, sfld);
+          out.Bind(8, static_cast<int64_t>(Sha1Prefix32(sfld)));
+          out.Run();
           ++summary.notes;
         }
       }
 
       // Cards.
       {
-        SQLite::Statement in(db, kCardRows);
-        SQLite::Statement out(pkg,
-                              "INSERT INTO cards (id, nid, did, ord, mod, usn, type, queue, due, ivl, factor, "
-                              "reps, lapses, left, odue, odid, flags, data) "
-                              "VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '')");
+        RowStatement out(pkg,
+                         "INSERT INTO cards (id, nid, did, ord, mod, usn, type, queue, due, ivl, factor, "
+                         "reps, lapses, left, odue, odid, flags, data) "
+                         "VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '')");
         int64_t position = 0;
-        while (in.executeStep()) {
-          const int64_t deck_id = in.getColumn(2).getInt64();
-          const DeckInfo info = deck_info.at(deck_id);
-          int type = in.getColumn(4).getInt();
-          int queue = in.getColumn(5).getInt();
-          int64_t due = in.getColumn(6).getInt64();
-          int64_t ivl = in.getColumn(7).getInt64();
-          int64_t factor = in.getColumn(8).getInt64();
-          int64_t reps = in.getColumn(9).getInt64();
-          int64_t lapses = in.getColumn(10).getInt64();
-          int64_t left = in.getColumn(11).getInt64();
-          position = std::min<int64_t>(position + 1, kNewDueLimit);
-          auto to_anki_day = [&](int64_t recall_day) {
-            return params.source_today + (recall_day - info.today.n);
-          };
-          if (!options.with_scheduling || type == 0) {
-            if (!options.with_scheduling) queue = 0;
-            type = 0;
-            due = position;
-            ivl = factor = left = 0;
-            if (!options.with_scheduling) reps = lapses = 0;
-          } else if (info.sm2) {
-            // Classic SM-2 has no learning steps: a reviewed card is a review
-            // card with its interval and EF as the Anki ease (docs/apkg.md).
-            type = 2;
-            if (queue >= 0) queue = 2;
-            due = to_anki_day(due);
-            ivl = std::max<int64_t>(ivl, 1);
-            reps = std::max<int64_t>(reps, 1);
-            left = 0;
-          } else {
-            // Review cards and interday learning are due on a study day;
-            // intraday learning (Unix seconds) is copied unchanged.
-            const bool seconds = queue == 1 || (queue < 0 && type != 2 && due > 1000000000);
-            if (!seconds) due = to_anki_day(due);
+        auto copy_cards = [&](const char* sql) {
+          RowStatement in(db, sql);
+          while (in.Next()) {
+            const int64_t deck_id = in.Int(2);
+            const DeckInfo& info = deck_info.at(deck_id);
+            int64_t type = in.Int(4);
+            int64_t queue = in.Int(5);
+            int64_t due = in.Int(6);
+            int64_t ivl = in.Int(7);
+            int64_t factor = in.Int(8);
+            int64_t reps = in.Int(9);
+            int64_t lapses = in.Int(10);
+            int64_t left = in.Int(11);
+            position = std::min<int64_t>(position + 1, kNewDueLimit);
+            auto to_anki_day = [&](int64_t recall_day) {
+              return params.source_today + (recall_day - info.today.n);
+            };
+            if (!options.with_scheduling || type == 0) {
+              if (!options.with_scheduling) queue = 0;
+              type = 0;
+              due = position;
+              ivl = factor = left = 0;
+              if (!options.with_scheduling) reps = lapses = 0;
+            } else if (info.sm2) {
+              // Classic SM-2 has no learning steps: a reviewed card is a review
+              // card with its interval and EF as the Anki ease (docs/apkg.md).
+              type = 2;
+              if (queue >= 0) queue = 2;
+              due = to_anki_day(due);
+              ivl = std::max<int64_t>(ivl, 1);
+              reps = std::max<int64_t>(reps, 1);
+              left = 0;
+            } else {
+              // Review cards and interday learning are due on a study day;
+              // intraday learning (Unix seconds) is copied unchanged.
+              const bool seconds = queue == 1 || (queue < 0 && type != 2 && due > 1000000000);
+              if (!seconds) due = to_anki_day(due);
+            }
+            out.Bind(1, in.Value(0));
+            out.Bind(2, in.Value(1));
+            out.Bind(3, deck_id);
+            out.Bind(4, in.Value(3));
+            out.Bind(5, in.Value(12));
+            out.Bind(6, type);
+            out.Bind(7, queue);
+            out.Bind(8, due);
+            out.Bind(9, ivl);
+            out.Bind(10, factor);
+            out.Bind(11, reps);
+            out.Bind(12, lapses);
+            out.Bind(13, left);
+            out.Run();
+            ++summary.cards;
           }
-          out.bind(1, in.getColumn(0).getInt64());
-          out.bind(2, in.getColumn(1).getInt64());
-          out.bind(3, deck_id);
-          out.bind(4, in.getColumn(3).getInt());
-          out.bind(5, in.getColumn(12).getInt64());
-          out.bind(6, type);
-          out.bind(7, queue);
-          out.bind(8, due);
-          out.bind(9, ivl);
-          out.bind(10, factor);
-          out.bind(11, reps);
-          out.bind(12, lapses);
-          out.bind(13, left);
-          out.exec();
-          out.reset();
-          ++summary.cards;
-        }
+        };
+        copy_cards(kNewCardRows);
+        copy_cards(kOtherCardRows);
       }
 
       // Review log.
       if (options.with_scheduling) {
-        SQLite::Statement in(db, kRevlogRows);
-        std::vector<int64_t> sm2_decks;
-        for (const auto& [id, info] : deck_info) {
-          if (info.sm2) sm2_decks.push_back(id);
-        }
-        in.bind(1, detail::IdsJson(sm2_decks));
-        SQLite::Statement out(pkg,
-                              "INSERT INTO revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) "
-                              "VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)");
-        while (in.executeStep()) {
-          const bool sm2 = in.getColumn(8).getInt() != 0;
-          const int rating = in.getColumn(2).getInt();
-          out.bind(1, in.getColumn(0).getInt64());
-          out.bind(2, in.getColumn(1).getInt64());
-          out.bind(3, sm2 ? Sm2GradeToButton(rating) : rating);
-          out.bind(4, in.getColumn(3).getInt64());
-          out.bind(5, in.getColumn(4).getInt64());
-          out.bind(6, in.getColumn(5).getInt64());
-          out.bind(7, in.getColumn(6).getInt64());
-          out.bind(8, in.getColumn(7).getInt());
-          out.exec();
-          out.reset();
+        RowStatement in(db, kRevlogRows);
+        RowStatement out(pkg,
+                         "INSERT INTO revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) "
+                         "VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)");
+        std::optional<int64_t> last_deck;  // rows of one card's deck come in runs
+        bool sm2 = false;
+        while (in.Next()) {
+          const int64_t deck_id = in.Int(8);
+          if (deck_id != last_deck) {
+            sm2 = deck_info.at(deck_id).sm2;
+            last_deck = deck_id;
+          }
+          out.Bind(1, in.Value(0));
+          out.Bind(2, in.Value(1));
+          if (sm2) {
+            out.Bind(3, int64_t{Sm2GradeToButton(static_cast<int>(in.Int(2)))});
+          } else {
+            out.Bind(3, in.Value(2));
+          }
+          for (int i = 3; i <= 7; ++i) out.Bind(i + 1, in.Value(i));
+          out.Run();
           ++summary.revlog_rows;
         }
       }
@@ -387,6 +468,38 @@ void ExpectColumns(SQLite::Database& db, const char* table, const std::vector<st
 }
 
 int64_t Count(SQLite::Database& db, const std::string& sql) { return db.execAndGet(sql).getInt64(); }
+
+// An id <= 0 or > max_id in `table` (its rowid): the smallest and largest id
+// only, so two b-tree look-ups instead of a scan.
+bool IdOutOfRange(SQLite::Database& db, const char* table, int64_t max_id) {
+  const std::string t(table);
+  SQLite::Statement st(
+      db, "SELECT coalesce((SELECT min(id) FROM " + t + ") <= 0 OR (SELECT max(id) FROM " + t + ") > ?1, 0)");
+  st.bind(1, max_id);
+  st.executeStep();
+  return st.getColumn(0).getInt() != 0;
+}
+
+// Whether note `id`'s sfld, stored as a number, equals `sfld` once the
+// column's affinity is applied to it (as when it was written).
+bool StoredAsNumber(SQLite::Database& db, int64_t id, const std::string& sfld) {
+  SQLite::Statement st(db, "SELECT sfld = ?2 FROM notes WHERE id = ?1");
+  st.bind(1, id);
+  st.bind(2, sfld);
+  return st.executeStep() && st.getColumn(0).getInt() == 1;
+}
+
+// The value rules of a card (spec 3.3), as SQL conditions that hold for a
+// broken row.
+constexpr const char* kCardOrdRule = "ord != 0";
+constexpr const char* kCardStateRule =
+    "(type NOT BETWEEN 0 AND 3 OR queue NOT BETWEEN -3 AND 4 OR ivl < 0 OR factor NOT BETWEEN 0 AND 65535 "
+    "OR reps < 0 OR lapses < 0 OR left < 0 OR due NOT BETWEEN -2147483648 AND 2147483647 OR odue != 0 "
+    "OR odid != 0)";
+constexpr const char* kCardNewRule = "(type = 0 AND (due < 0 OR due > 999999))";
+constexpr const char* kCardReviewRule = "(type = 2 AND reps < 1)";
+constexpr const char* kModSecondsRule = "(mod > 100000000000 OR mod < 0)";
+constexpr const char* kCardDefaultDeckRule = "did = 1";
 
 }  // namespace
 
@@ -471,78 +584,107 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
     }
     const json deck_id_json = deck_ids;
 
-    // Notes.
+    // Row checks: per table, the row count (a b-tree count), the id range
+    // (two rowid look-ups) and one scan counting the rows that break any
+    // value rule; only when that count is not zero are the rules asked one
+    // by one, to name the first broken one.
     const int64_t max_id = now.ms + 86400000;
+
+    // Notes, and the cards' references to them: one walk of the notes in id
+    // order beside one of the cards in note order (the ix_cards_nid index).
+    if (Count(db, "SELECT count(*) FROM notes") != expected.notes) Broken("note count differs", label);
+    if (IdOutOfRange(db, "notes", max_id)) Broken("note id in the future", label);
+    bool card_of_missing_note = false;
+    bool two_cards_for_a_note = false;
     {
-      SQLite::Statement st(db,
-                           "SELECT count(*), total(id > ?1 OR id <= 0), total(mid != ?2), "
-                           "total(mod > 100000000000 OR mod < 0) FROM notes");
-      st.bind(1, max_id);
-      st.bind(2, kModelId);
-      st.executeStep();
-      if (st.getColumn(0).getInt64() != expected.notes) Broken("note count differs", label);
-      if (st.getColumn(1).getDouble() != 0) Broken("note id in the future", label);
-      if (st.getColumn(2).getDouble() != 0) Broken("note of an unknown note type", label);
-      if (st.getColumn(3).getDouble() != 0) Broken("notes.mod is not in seconds", label);
-    }
-    if (Count(db, "SELECT count(*) FROM (SELECT guid FROM notes GROUP BY guid HAVING count(*) > 1)") != 0) {
-      Broken("note guids are not unique", label);
-    }
-    {
-      SQLite::Statement st(db, "SELECT id, guid, flds, sfld, csum, tags FROM notes");
+      SQLite::Statement st(db, "SELECT id, mid, mod, guid, flds, sfld, csum, tags FROM notes ORDER BY id");
+      SQLite::Statement card_nids(db, "SELECT nid FROM cards ORDER BY nid");
+      bool more_cards = card_nids.executeStep();
+      // Moves past the cards of notes before `note_id` (there are none) and
+      // those of `note_id` (at most one: every card has ord 0).
+      auto cards_of = [&](int64_t note_id) {
+        int n = 0;
+        while (more_cards) {
+          const int64_t nid = card_nids.getColumn(0).getInt64();
+          if (nid > note_id) break;
+          if (nid < note_id) card_of_missing_note = true;
+          if (nid == note_id && ++n > 1) two_cards_for_a_note = true;
+          more_cards = card_nids.executeStep();
+        }
+      };
+      auto text = [&](int i) {
+        const SQLite::Column c = st.getColumn(i);
+        const char* p = c.getText();
+        return std::string_view(p, static_cast<size_t>(c.getBytes()));
+      };
+      // Broken rules are named in the order of the rules (note type, mod,
+      // guid uniqueness, then the first broken note), not of the rows.
+      bool unknown_type = false;
+      bool mod_not_seconds = false;
+      std::string first_broken_note;
+      auto broken_note = [&](int64_t id, const char* what) {
+        if (first_broken_note.empty()) first_broken_note = "note " + std::to_string(id) + " " + what;
+      };
       while (st.executeStep()) {
-        const std::string id = st.getColumn(0).getString();
-        const std::string guid = st.getColumn(1).getString();
-        if (guid.empty()) Broken("note " + id + " has an empty guid", label);
+        const int64_t id = st.getColumn(0).getInt64();
+        cards_of(id);
+        if (st.getColumn(1).getInt64() != kModelId) unknown_type = true;
+        const int64_t mod = st.getColumn(2).getInt64();
+        if (mod > 100000000000LL || mod < 0) mod_not_seconds = true;
+        if (!first_broken_note.empty()) continue;
+        const std::string_view guid = text(3);
+        if (guid.empty()) broken_note(id, "has an empty guid");
         for (unsigned char c : guid) {
-          if (c <= 0x20 || c == 0x7f) Broken("note " + id + " has whitespace in its guid", label);
+          if (c <= 0x20 || c == 0x7f) {
+            broken_note(id, "has whitespace in its guid");
+            break;
+          }
         }
-        const std::string flds = st.getColumn(2).getString();
+        const std::string_view flds = text(4);
         const size_t sep = flds.find('\x1f');
-        if (sep == std::string::npos || flds.find('\x1f', sep + 1) != std::string::npos) {
-          Broken("note " + id + " does not have 2 fields", label);
+        if (sep == std::string_view::npos || flds.find('\x1f', sep + 1) != std::string_view::npos) {
+          broken_note(id, "does not have 2 fields");
+          continue;
         }
-        const std::string sfld = StripHtmlPreservingMedia(std::string_view(flds).substr(0, sep));
-        if (st.getColumn(3).getString() != sfld) Broken("note " + id + " has a wrong sfld", label);
-        if (st.getColumn(4).getInt64() != static_cast<int64_t>(Sha1Prefix32(sfld))) {
-          Broken("note " + id + " has a wrong csum", label);
+        const std::string sfld = StripHtmlPreservingMedia(flds.substr(0, sep));
+        // sfld has integer affinity: a field that reads as a number ("007",
+        // "1.50") is stored as one, so it is compared as SQLite compares it.
+        const bool sfld_ok = st.getColumn(5).isText() ? text(5) == sfld : StoredAsNumber(db, id, sfld);
+        if (!sfld_ok) broken_note(id, "has a wrong sfld");
+        if (st.getColumn(6).getInt64() != static_cast<int64_t>(Sha1Prefix32(sfld))) {
+          broken_note(id, "has a wrong csum");
         }
-        const std::string tags_text = st.getColumn(5).getString();
+        const std::string_view tags_text = text(7);
         if (!tags_text.empty() && (tags_text.front() != ' ' || tags_text.back() != ' ' ||
-                                   tags_text.find("  ") != std::string::npos)) {
-          Broken("note " + id + " has malformed tags", label);
+                                   tags_text.find("  ") != std::string_view::npos)) {
+          broken_note(id, "has malformed tags");
         }
       }
+      cards_of(std::numeric_limits<int64_t>::max());
+      if (unknown_type) Broken("note of an unknown note type", label);
+      if (mod_not_seconds) Broken("notes.mod is not in seconds", label);
+      if (Count(db, "SELECT count(*) FROM (SELECT guid FROM notes GROUP BY guid HAVING count(*) > 1)") != 0) {
+        Broken("note guids are not unique", label);
+      }
+      if (!first_broken_note.empty()) Broken(first_broken_note, label);
     }
-
-    // Cards: one pass for counts and ranges, then the references.
-    {
-      SQLite::Statement st(db,
-                           "SELECT count(*), "
-                           "total(id > ?1 OR id <= 0), "
-                           "total(ord != 0), "
-                           "total(type NOT BETWEEN 0 AND 3 OR queue NOT BETWEEN -3 AND 4 OR ivl < 0 "
-                           "  OR factor NOT BETWEEN 0 AND 65535 OR reps < 0 OR lapses < 0 OR left < 0 "
-                           "  OR due NOT BETWEEN -2147483648 AND 2147483647 OR odue != 0 OR odid != 0), "
-                           "total(type = 0 AND (due < 0 OR due > 999999)), "
-                           "total(type = 2 AND reps < 1), "
-                           "total(mod > 100000000000 OR mod < 0), "
-                           "total(did = 1) "
-                           "FROM cards");
-      st.bind(1, max_id);
-      st.executeStep();
-      if (st.getColumn(0).getInt64() != expected.cards) Broken("card count differs", label);
-      if (st.getColumn(1).getDouble() != 0) Broken("card id in the future", label);
-      if (st.getColumn(2).getDouble() != 0) Broken("card ord out of range", label);
-      if (st.getColumn(3).getDouble() != 0) Broken("card state out of range", label);
-      if (st.getColumn(4).getDouble() != 0) Broken("new card position out of range", label);
-      if (st.getColumn(5).getDouble() != 0) Broken("review card without repetitions", label);
-      if (st.getColumn(6).getDouble() != 0) Broken("cards.mod is not in seconds", label);
-      if (st.getColumn(7).getDouble() != 0) Broken("card in the Default deck", label);
+    // Cards.
+    if (Count(db, "SELECT count(*) FROM cards") != expected.cards) Broken("card count differs", label);
+    if (IdOutOfRange(db, "cards", max_id)) Broken("card id in the future", label);
+    if (Count(db, std::string("SELECT count(*) FROM cards WHERE ") + kCardOrdRule + " OR " + kCardStateRule +
+                      " OR " + kCardNewRule + " OR " + kCardReviewRule + " OR " + kModSecondsRule + " OR " +
+                      kCardDefaultDeckRule) != 0) {
+      auto any = [&](const char* rule) {
+        return Count(db, std::string("SELECT EXISTS (SELECT 1 FROM cards WHERE ") + rule + ")") != 0;
+      };
+      if (any(kCardOrdRule)) Broken("card ord out of range", label);
+      if (any(kCardStateRule)) Broken("card state out of range", label);
+      if (any(kCardNewRule)) Broken("new card position out of range", label);
+      if (any(kCardReviewRule)) Broken("review card without repetitions", label);
+      if (any(kModSecondsRule)) Broken("cards.mod is not in seconds", label);
+      Broken("card in the Default deck", label);
     }
-    if (Count(db, "SELECT count(*) FROM cards c WHERE NOT EXISTS (SELECT 1 FROM notes n WHERE n.id = c.nid)") != 0) {
-      Broken("card of a missing note", label);
-    }
+    if (card_of_missing_note) Broken("card of a missing note", label);
     {
       SQLite::Statement st(db,
                            "SELECT count(*) FROM (SELECT DISTINCT did FROM cards) "
@@ -551,20 +693,17 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
       st.executeStep();
       if (st.getColumn(0).getInt64() != 0) Broken("card in an unknown deck", label);
     }
-    if (Count(db, "SELECT count(*) FROM (SELECT 1 FROM cards GROUP BY nid, ord HAVING count(*) > 1)") != 0) {
-      Broken("two cards for one (note, ord)", label);
-    }
+    // Every ord is 0 (checked above): one card per (note, ord) is one per note.
+    if (two_cards_for_a_note) Broken("two cards for one (note, ord)", label);
 
-    // Review log: one pass, then the card references (distinct card ids).
-    {
-      SQLite::Statement st(db,
-                           "SELECT count(*), total(id > ?1 OR id <= 0), "
-                           "total(ease NOT BETWEEN 0 AND 4 OR type NOT BETWEEN 0 AND 5 OR time < 0) FROM revlog");
-      st.bind(1, max_id);
-      st.executeStep();
-      if (st.getColumn(0).getInt64() != expected.revlog_rows) Broken("review log row count differs", label);
-      if (st.getColumn(1).getDouble() != 0) Broken("review log id in the future", label);
-      if (st.getColumn(2).getDouble() != 0) Broken("review log value out of range", label);
+    // Review log.
+    if (Count(db, "SELECT count(*) FROM revlog") != expected.revlog_rows) {
+      Broken("review log row count differs", label);
+    }
+    if (IdOutOfRange(db, "revlog", max_id)) Broken("review log id in the future", label);
+    if (Count(db, "SELECT count(*) FROM revlog WHERE ease NOT BETWEEN 0 AND 4 OR type NOT BETWEEN 0 AND 5 "
+                  "OR time < 0") != 0) {
+      Broken("review log value out of range", label);
     }
     if (Count(db, "SELECT count(*) FROM (SELECT DISTINCT cid FROM revlog) r "
                   "WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.id = r.cid)") != 0) {
