@@ -51,7 +51,10 @@ pid_t StartReview(const std::string& db, const std::string& input) {
   if (posix_spawn(&pid, argv[0], &fa, nullptr, argv, envp.data()) != 0) pid = -1;
   posix_spawn_file_actions_destroy(&fa);
   ::close(in_pipe[0]);
-  // The pipe holds 64 KiB: the whole script fits, so this never blocks.
+  // The pipe holds 64 KiB: the whole script fits, so this never blocks. A
+  // session that ends early (nothing left to study) closes its end first:
+  // that is an EPIPE for us, not a reason to die of SIGPIPE.
+  ::signal(SIGPIPE, SIG_IGN);
   [[maybe_unused]] const ssize_t w = ::write(in_pipe[1], input.data(), input.size());
   ::close(in_pipe[1]);
   return pid;
