@@ -81,14 +81,6 @@ std::vector<TagStats> QueryTagStats(const Store& store, const StatsScope& scope,
                                     const std::vector<std::pair<std::string, std::string>>& node_tags, Day from,
                                     Day to);
 
-// Test and benchmark support: writes a synthetic collection in one
-// transaction: `cards` cards in deck `deck_id` spread over `tags` tags (two
-// levels, "topic<i>::sub<j>", and a Chinese name every third tag), and
-// `reviews` review log rows over the `days` study days ending at `last_day`.
-// Deterministic for a given seed.
-void GenerateStatsData(Store& store, int64_t deck_id, int cards, int tags, int64_t reviews, int days, Day last_day,
-                       uint32_t seed);
-
 }  // namespace recall::detail
 
 #endif  // RECALL_STATS_STATS_QUERIES_H_
