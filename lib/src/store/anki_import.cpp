@@ -273,15 +273,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           decks[name] = t;
           return t;
         };
-        SQLite::Statement next_position(db,
-                                        "UPDATE collection SET next_position = next_position + 1 WHERE id = 1 "
-                                        "RETURNING next_position - 1");
-        auto new_position = [&] {
-          next_position.executeStep();
-          const int64_t p = next_position.getColumn(0).getInt64();
-          next_position.reset();
-          return p;
-        };
+        auto new_position = [&] { return detail::ReserveNewPositions(db, 1); };
         // The recall state for a package card in `deck`; `existing` is the
         // recall card's state when there is one.
         auto convert = [&](const PackageCard& c, const TargetDeck& deck, const CardState* existing, int64_t* buried_day) {

@@ -25,8 +25,6 @@ constexpr const char* kDeleteTagsSql = "DELETE FROM note_tags WHERE note_id = ?"
 constexpr const char* kUpdateNoteSql =
     "UPDATE notes SET front = ?, back = ?, key = ?, source = ?, modified_s = max(?, modified_s + 1) "
     "WHERE id = ?";
-constexpr const char* kReservePositionsSql =
-    "UPDATE collection SET next_position = next_position + ? WHERE id = 1 RETURNING next_position - ?";
 constexpr const char* kSuspendSql =
     "UPDATE cards SET queue = -1, modified_s = ? WHERE note_id = ? AND queue <> -1";
 
@@ -77,12 +75,7 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
     SQLite::Statement ins_tag(db, kInsertTagSql);
     if (!plan.adds.empty()) {
       const int64_t count = static_cast<int64_t>(plan.adds.size());
-      SQLite::Statement reserve(db, kReservePositionsSql);
-      reserve.bind(1, count);
-      reserve.bind(2, count);
-      reserve.executeStep();
-      int64_t position = reserve.getColumn(0).getInt64();
-      reserve.reset();
+      int64_t position = ReserveNewPositions(db, count);
       int64_t note_id = NextMsId(db, "notes", now);
       int64_t card_id = NextMsId(db, "cards", now);
       SQLite::Statement ins_note(db, kInsertNoteSql);

@@ -124,10 +124,7 @@ Card Store::AddNote(Note* note, int64_t deck_id) {
     ins.exec();
     detail::WriteTags(db, note->id, note->tags);
 
-    const int64_t position =
-        db.execAndGet("UPDATE collection SET next_position = next_position + 1 WHERE id = 1 "
-                      "RETURNING next_position - 1")
-            .getInt64();
+    const int64_t position = detail::ReserveNewPositions(db, 1);
     card.id = detail::NextMsId(db, "cards", now);
     card.note_id = note->id;
     card.deck_id = deck_id;

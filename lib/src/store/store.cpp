@@ -44,6 +44,15 @@ int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now) {
   return std::max(now.ms, max_id + 1);
 }
 
+int64_t ReserveNewPositions(SQLite::Database& db, int64_t count) {
+  SQLite::Statement st(db,
+                       "UPDATE collection SET next_position = next_position + ?1 WHERE id = 1 "
+                       "RETURNING next_position - ?1");
+  st.bind(1, count);
+  st.executeStep();
+  return st.getColumn(0).getInt64();
+}
+
 std::string IdsJson(const std::vector<int64_t>& ids) {
   std::string out = "[";
   for (size_t i = 0; i < ids.size(); ++i) {

@@ -55,6 +55,10 @@ void WriteTags(SQLite::Database& db, int64_t note_id, const std::vector<std::str
 // A fresh id in the Anki style (Unix ms), above every id in `table`.
 int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now);
 
+// Reserves `count` consecutive new-card positions (the new-card order) and
+// returns the first. REQUIRES: inside a transaction.
+int64_t ReserveNewPositions(SQLite::Database& db, int64_t count);
+
 // A new random note guid: 10 characters of Anki's base-91 alphabet.
 std::string NewGuid();
 
