@@ -59,6 +59,17 @@ std::string MarkdownToHtml(std::string_view markdown);
 // rendering rules.
 std::string RenderMarkdownForTerminal(std::string_view markdown, int width, bool color);
 
+// Anki field HTML rendered for a terminal `width` columns wide, through the
+// same wrapping as Markdown: paragraphs and <div>/<br> line breaks, tables
+// (box-drawn, columns sized by display width), nested lists, links with their
+// URL, <pre>/<code> with the language, quotes, bold/italic/underline/strike
+// (ANSI when `color`, plain otherwise), sub/sup, entities decoded (invalid
+// code points become U+FFFD), <img> as "[image: name]", [sound:name] as
+// "[sound: name]", MathJax \(..\) and \[..\] kept as written. Every line
+// ends in '\n' and is at most `width` columns; "" gives "". docs/text.md has
+// the rendering rules.
+std::string RenderHtmlForTerminal(std::string_view html, int width, bool color);
+
 }  // namespace recall
 
 #endif  // RECALL_TEXT_H_

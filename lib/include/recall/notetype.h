@@ -1,0 +1,91 @@
+#ifndef RECALL_NOTETYPE_H_
+#define RECALL_NOTETYPE_H_
+
+// Note types (fields, card templates, CSS) and Anki's template language:
+// which cards a note gets, how a card renders, and the type-in-the-answer
+// comparison. Pure functions, no I/O. docs/notetypes.md has the rules.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace recall {
+
+// Anki's numbers (notetypes.config kind / legacy "type").
+enum class NotetypeKind { kStandard = 0, kCloze = 1 };
+
+struct CardTemplate {
+  std::string name;
+  std::string question_format;  // Anki's "qfmt"
+  std::string answer_format;    // Anki's "afmt"
+};
+
+struct Notetype {
+  int64_t id = 0;  // Anki's note type id (mid)
+  std::string name;
+  NotetypeKind kind = NotetypeKind::kStandard;
+  std::vector<std::string> fields;      // ordered field names
+  std::vector<CardTemplate> templates;  // cloze types have exactly one
+  std::string css;
+  int sort_field = 0;
+  // recall's own Basic type: fields are Markdown, not HTML. Rendering
+  // substitutes them into the templates unchanged.
+  bool markdown = false;
+};
+
+// Stock note types as current Anki creates them (names, fields, templates,
+// CSS). Their id is 0: the store assigns one.
+Notetype StockBasic();
+Notetype StockBasicAndReversed();
+Notetype StockBasicOptionalReversed();
+Notetype StockBasicTypeAnswer();
+Notetype StockCloze();
+
+// Card ordinals a note with these field values gets, sorted ascending.
+// Standard: every template whose question side is non-empty (Anki's rule:
+// the question renders with at least one non-empty field in it).
+// Cloze: every cloze number present in the fields the cloze filter reads
+// (c1 -> ord 0, c2 -> ord 1, ...); a cloze note with no clozes gets ord 0,
+// as Anki does, so that no note is left without a card.
+// Missing field values count as empty.
+std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::string>& fields);
+
+// One rendered card.
+struct RenderedCard {
+  std::string question_html;
+  std::string answer_html;
+  // Set when the question has {{type:...}}: the text the user should type
+  // (the field's text, or for {{type:cloze:F}} the card's cloze answers).
+  std::optional<std::string> type_answer_expected;
+  // Filters the renderer does not know, each listed once, in order of
+  // appearance; the field's text is kept as if the filter were absent.
+  std::vector<std::string> unknown_filters;
+};
+
+// Renders card `ord` as Anki does: {{Field}}, {{FrontSide}},
+// {{#F}}..{{/F}}, {{^F}}..{{/F}}, {{cloze:F}} (hints, nested clozes),
+// {{type:F}}, {{hint:F}}, {{text:F}}. For standard types `ord` indexes the
+// templates; for cloze types it is the cloze number minus one. The
+// {{type:F}} box renders as "[[type:F]]" in the question and as
+// "[[type:F]]" in the answer too: the caller replaces it (the terminal asks
+// for the answer and shows CompareTypedAnswer's diff there).
+RenderedCard RenderCard(const Notetype& type, const std::vector<std::string>& fields, int ord);
+
+// Anki's type-answer comparison: a character diff of `typed` against
+// `expected` (both plain text; HTML is stripped and entities decoded first).
+// kGood: typed correctly; kBad: typed but wrong; kMissing: expected text the
+// user did not type.
+struct TypeDiffSegment {
+  enum Kind { kGood, kBad, kMissing } kind;
+  std::string text;
+  friend bool operator==(const TypeDiffSegment& a, const TypeDiffSegment& b) {
+    return a.kind == b.kind && a.text == b.text;
+  }
+};
+std::vector<TypeDiffSegment> CompareTypedAnswer(std::string_view typed, std::string_view expected);
+
+}  // namespace recall
+
+#endif  // RECALL_NOTETYPE_H_
