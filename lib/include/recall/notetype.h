@@ -73,10 +73,8 @@ struct RenderedCard {
 // for the answer and shows CompareTypedAnswer's diff there).
 RenderedCard RenderCard(const Notetype& type, const std::vector<std::string>& fields, int ord);
 
-// Anki's type-answer comparison: a character diff of `typed` against
-// `expected` (both plain text; HTML is stripped and entities decoded first).
-// kGood: typed correctly; kBad: typed but wrong; kMissing: expected text the
-// user did not type.
+// Anki's type-answer comparison (rslib typeanswer.rs): Python difflib's
+// SequenceMatcher over code points of the NFC forms of typed and expected.
 struct TypeDiffSegment {
   enum Kind { kGood, kBad, kMissing } kind;
   std::string text;
@@ -84,7 +82,24 @@ struct TypeDiffSegment {
     return a.kind == b.kind && a.text == b.text;
   }
 };
-std::vector<TypeDiffSegment> CompareTypedAnswer(std::string_view typed, std::string_view expected);
+struct TypeAnswerComparison {
+  // The expected answer as compared: [sound:..] tags removed, line breaks
+  // (<br>, <div>, newlines) as one space, HTML stripped, entities decoded,
+  // trimmed.
+  std::string expected;
+  bool correct = false;  // typed == expected (NFC)
+  // Nothing typed: both empty (Anki shows the expected answer alone).
+  // Correct: `typed` is one kGood segment, `expected_line` is empty.
+  // Otherwise `typed` has kGood, kBad and kMissing ("-" per character the
+  // user left out); `expected_line` has kGood and kMissing.
+  std::vector<TypeDiffSegment> typed;
+  std::vector<TypeDiffSegment> expected_line;
+};
+TypeAnswerComparison CompareTypedAnswer(std::string_view typed, std::string_view expected);
+
+// The comparison as Anki's HTML: <code id=typeans>...</code> with
+// typeGood / typeBad / typeMissed spans and the typearrow between lines.
+std::string TypeAnswerHtml(const TypeAnswerComparison& comparison);
 
 }  // namespace recall
 

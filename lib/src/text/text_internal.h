@@ -79,6 +79,14 @@ bool IsSgr(std::string_view seq);
 // True when `seq` is an SGR that resets every attribute (ESC[m or ESC[0m).
 bool IsSgrReset(std::string_view seq);
 
+// Appends the UTF-8 encoding of `cp` (REQUIRES: a Unicode scalar value).
+void AppendUtf8(char32_t cp, std::string* out);
+
+// When s[i] starts a character reference ("&amp;", "&#20013;", "&#x4E2D;"),
+// appends its text (U+FFFD for a non-scalar or control code point) and
+// returns the bytes it takes; otherwise returns 0 and appends nothing.
+size_t DecodeEntityAt(std::string_view s, size_t i, std::string* out);
+
 inline constexpr std::string_view kSgrReset = "\x1b[0m";
 
 }  // namespace text_internal
