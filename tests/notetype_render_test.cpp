@@ -291,6 +291,17 @@ TEST(RenderCardTest, Cloze) {
   }
 }
 
+TEST(RenderCardTest, DeepSectionsAreRefused) {
+  std::string open, close;
+  for (int i = 0; i < 5000; ++i) {
+    open += "{{#Front}}";
+    close += "{{/Front}}";
+  }
+  const RenderedCard card = RenderCard(Custom(open + "x" + close, "y"), {"a", "b"}, 0);
+  EXPECT_EQ(card.question_html, "Front template has a problem:<br>Sections nested more than 100 deep");
+  EXPECT_EQ(CardOrdinals(Custom(open + "{{Front}}" + close, "y"), {"a", "b"}), std::vector<int>{0});
+}
+
 TEST(RenderCardTest, TypeAnswerBoxes) {
   RenderedCard card = RenderCard(StockBasicTypeAnswer(), {"犬", "<b>dog</b>"}, 0);
   EXPECT_EQ(card.question_html, "犬\n\n[[type:Back]]");

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -135,6 +136,48 @@ TEST(RenderHtmlForTerminalTest, Colour) {
             "\x1b[0;1;34m[...]\x1b[0m\n");
   // A style still open at a wrap is closed and reopened.
   EXPECT_EQ(RenderHtmlForTerminal("<s>aaa bbb</s>", 4, true), "\x1b[0;9maaa\x1b[0m\n\x1b[0;9mbbb\x1b[0m\n");
+}
+
+TEST(RenderHtmlForTerminalTest, HostileInputStaysInBounds) {
+  // 50 000 nested elements: no stack exhaustion, the text survives.
+  std::string deep;
+  for (int i = 0; i < 50000; ++i) deep += "<div><b>";
+  EXPECT_EQ(RenderHtmlForTerminal(deep + "x", 30, false), "x\n");
+  // Nested blocks narrower than the terminal allows: lines are cut to fit.
+  std::string narrow;
+  for (int i = 0; i < 5000; ++i) narrow += "<blockquote><ul><li>";
+  const std::string out = RenderHtmlForTerminal(narrow + "x", 30, false);
+  const std::string prefix = "│ • │ • ";
+  EXPECT_EQ(out.substr(0, prefix.size()), prefix);
+
+  // Random tag soup: every line fits, is valid UTF-8, and without colour has
+  // no escape sequence.
+  const char* pieces[] = {"<div>", "</div>", "<ul>", "<li>", "</ul>", "<ol>", "<table>", "<tr>",
+                          "<td>", "<th>", "</table>", "<pre>", "</pre>", "<blockquote>", "<b>",
+                          "</b>", "<a href=u>", "</a>", "<br>", "<sup>", "</sup>", "中文字符",
+                          "word ", "\t", "&#27;", "&amp;", "\x1b[2J", "<img src=x>", " ", "<",
+                          "\xff", "<hr>", "<code class=language-c>", "</code>", "<p>", "</p>"};
+  std::mt19937 rng(7);
+  for (int round = 0; round < 300; ++round) {
+    std::string html;
+    const int n = static_cast<int>(rng() % 60);
+    for (int k = 0; k < n; ++k) html += pieces[rng() % (sizeof pieces / sizeof *pieces)];
+    const int width = 1 + static_cast<int>(rng() % 30);
+    for (const bool color : {false, true}) {
+      const std::string text = RenderHtmlForTerminal(html, width, color);
+      ASSERT_TRUE(IsValidUtf8(text)) << html;
+      if (!color) {
+        ASSERT_EQ(text.find('\x1b'), std::string::npos) << html;
+      }
+      size_t start = 0;
+      while (start < text.size()) {
+        const size_t end = text.find('\n', start);
+        ASSERT_NE(end, std::string::npos) << html;
+        ASSERT_LE(DisplayWidth(text.substr(start, end - start)), width) << html << " @" << width;
+        start = end + 1;
+      }
+    }
+  }
 }
 
 TEST(HtmlTextTest, DecodeStripAndPlainText) {

@@ -10,6 +10,9 @@ namespace recall {
 namespace notetypes_internal {
 namespace {
 
+// Deeper nesting is refused, so a hostile template cannot exhaust the stack.
+constexpr int kMaxSectionDepth = 100;
+
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 std::string_view Trim(std::string_view s) {
@@ -51,8 +54,12 @@ bool Tokenize(std::string_view s, std::vector<Token>* tokens, std::string* error
   return true;
 }
 
-bool ParseNodes(const std::vector<Token>& tokens, size_t* pos, const Token* opener,
+bool ParseNodes(const std::vector<Token>& tokens, size_t* pos, const Token* opener, int depth,
                 std::vector<TemplateNode>* out, std::string* error) {
+  if (depth > kMaxSectionDepth) {
+    *error = "Sections nested more than " + std::to_string(kMaxSectionDepth) + " deep";
+    return false;
+  }
   while (*pos < tokens.size()) {
     const Token& t = tokens[(*pos)++];
     TemplateNode node;
@@ -78,7 +85,7 @@ bool ParseNodes(const std::vector<Token>& tokens, size_t* pos, const Token* open
       case Token::kOpenInverted:
         node.kind = t.kind == Token::kOpen ? TemplateNode::kSection : TemplateNode::kInvertedSection;
         node.key = std::string(t.body);
-        if (!ParseNodes(tokens, pos, &t, &node.children, error)) return false;
+        if (!ParseNodes(tokens, pos, &t, depth + 1, &node.children, error)) return false;
         break;
       case Token::kClose:
         if (opener != nullptr && opener->body == t.body) return true;
@@ -106,7 +113,7 @@ bool ParseTemplate(std::string_view source, std::vector<TemplateNode>* nodes, st
   std::vector<Token> tokens;
   if (!Tokenize(source, &tokens, error)) return false;
   size_t pos = 0;
-  return ParseNodes(tokens, &pos, nullptr, nodes, error);
+  return ParseNodes(tokens, &pos, nullptr, 0, nodes, error);
 }
 
 bool RendersWithFields(const std::vector<TemplateNode>& nodes, const std::set<std::string>& nonempty) {

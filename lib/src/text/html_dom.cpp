@@ -12,6 +12,8 @@ namespace recall {
 namespace text_internal {
 namespace {
 
+constexpr size_t kMaxDepth = 64;
+
 bool IsAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool IsHtmlSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -204,7 +206,9 @@ class TreeBuilder {
     }
     std::vector<HtmlNode>& siblings = stack_.back()->children;
     siblings.push_back(std::move(element));
-    if (!is_void) stack_.push_back(&siblings.back());
+    // Past kMaxDepth an element takes no children (what it holds goes to its
+    // parent), so hostile nesting cannot exhaust the stack of the layout.
+    if (!is_void && stack_.size() < kMaxDepth) stack_.push_back(&siblings.back());
   }
 
   // Closes the innermost open `tag` and everything inside it; a stray end

@@ -17,9 +17,6 @@ namespace recall {
 namespace text_internal {
 namespace {
 
-constexpr std::string_view kBullet = "• ";
-constexpr int kCodeIndent = 2;
-constexpr int kTabStop = 4;
 constexpr int kMaxRule = 40;
 
 bool Contains(std::string_view haystack, std::string_view needle) {
@@ -133,17 +130,15 @@ void HtmlLayout::Flow::SetStyle(const Styles& styles, bool color) {
   emitted_sgr = sgr;
 }
 
-void HtmlLayout::Flow::AppendText(std::string_view text, const Styles& styles, bool color,
-                                  bool preformatted) {
+void HtmlLayout::Flow::AppendText(std::string_view text, const Styles& styles, bool color) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (!preformatted && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')) {
+    if ((c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')) {
       if (at_line_start || pending_space) continue;
       pending_space = true;
       space_styles = styles;  // a space is styled like the text it came with
       continue;
     }
-    if (preformatted && c == '\r') continue;
     if (pending_space) {
       SetStyle(space_styles, color);
       buffer += ' ';
@@ -211,9 +206,7 @@ void HtmlLayout::WalkChildren(const HtmlNode& node, Flow* flow) {
   for (const HtmlNode& child : node.children) Walk(child, flow);
 }
 
-void HtmlLayout::Text(std::string_view text, Flow* flow) {
-  flow->AppendText(text, styles_, color_, preformatted_ > 0);
-}
+void HtmlLayout::Text(std::string_view text, Flow* flow) { flow->AppendText(text, styles_, color_); }
 
 // A nested block laid out `indent` columns narrower; its lines come back.
 std::vector<std::string> HtmlLayout::Nested(const HtmlNode& node, int width, bool children_only) {
@@ -231,7 +224,7 @@ std::vector<std::string> HtmlLayout::Nested(const HtmlNode& node, int width, boo
 
 void HtmlLayout::Walk(const HtmlNode& node, Flow* flow) {
   if (node.IsText()) {
-    Text(preformatted_ > 0 ? node.text : SoundTags(node.text), flow);
+    Text(SoundTags(node.text), flow);
     return;
   }
   const std::string& tag = node.tag;
@@ -271,7 +264,7 @@ void HtmlLayout::Walk(const HtmlNode& node, Flow* flow) {
   }
   if (tag == "sup" || tag == "sub") {
     std::string inner;
-    CollectText(node, &inner);
+    CollectText(node, ' ', &inner);
     Text(Script(inner, tag == "sup"), flow);
     return;
   }
@@ -320,7 +313,7 @@ void HtmlLayout::Inline(const HtmlNode& node, Flow* flow) {
   if (tag == "a") {
     const std::string href(node.Attribute("href"));
     std::string text;
-    CollectText(node, &text);
+    CollectText(node, ' ', &text);
     styles_.underline = true;
     WalkChildren(node, flow);
     styles_ = saved;
@@ -341,154 +334,13 @@ void HtmlLayout::Inline(const HtmlNode& node, Flow* flow) {
   styles_ = saved;
 }
 
-void HtmlLayout::CollectText(const HtmlNode& node, std::string* out) const {
+void HtmlLayout::CollectText(const HtmlNode& node, char br, std::string* out) const {
   if (node.IsText()) {
     *out += node.text;
     return;
   }
-  if (node.tag == "br") *out += ' ';
-  for (const HtmlNode& c : node.children) CollectText(c, out);
-}
-
-void HtmlLayout::List(const HtmlNode& node, Flow* flow) {
-  flow->FlushInline();
-  const bool nested = list_depth_ > 0;
-  if (!nested) flow->Margin();
-  ++list_depth_;
-  const bool ordered = node.tag == "ol";
-  long number = 1;
-  if (ordered && !node.Attribute("start").empty()) {
-    number = std::strtol(std::string(node.Attribute("start")).c_str(), nullptr, 10);
-  }
-  for (const HtmlNode& item : node.children) {
-    if (item.IsText()) continue;  // whitespace between items
-    if (item.tag == "ul" || item.tag == "ol") {
-      // A list directly inside a list (Anki's editor writes these): indented
-      // under the previous item, without a marker of its own.
-      const int indent = DisplayWidth(kBullet);
-      std::vector<std::string> lines = Nested(item, flow->width - indent, false);
-      for (std::string& l : lines) l = l.empty() ? l : std::string(static_cast<size_t>(indent), ' ') + l;
-      flow->AddLines(lines);
-      continue;
-    }
-    std::string marker = ordered ? std::to_string(number++) + ". " : std::string(kBullet);
-    const int indent = DisplayWidth(marker);
-    std::vector<std::string> lines = Nested(item, flow->width - indent, item.tag == "li");
-    if (lines.empty()) lines.emplace_back();
-    for (size_t k = 0; k < lines.size(); ++k) {
-      if (k == 0) {
-        lines[k] = marker + lines[k];
-      } else if (!lines[k].empty()) {
-        lines[k] = std::string(static_cast<size_t>(indent), ' ') + lines[k];
-      }
-    }
-    flow->AddLines(lines);
-  }
-  --list_depth_;
-  if (!nested) flow->Margin();
-}
-
-void HtmlLayout::Quote(const HtmlNode& node, Flow* flow) {
-  flow->FlushInline();
-  flow->Margin();
-  std::vector<std::string> lines = Nested(node, flow->width - 2, true);
-  const std::string bar = color_ ? "\x1b[2m│" + std::string(kSgrReset) : "│";
-  for (std::string& l : lines) l = l.empty() ? bar : bar + " " + l;
-  flow->AddLines(lines);
-  flow->Margin();
-}
-
-void HtmlLayout::Pre(const HtmlNode& node, Flow* flow) {
-  flow->FlushInline();
-  flow->Margin();
-  std::string language;
-  auto language_of = [](const HtmlNode& n) -> std::string {
-    const std::string_view classes = n.Attribute("class");
-    for (std::string_view prefix : {"language-", "lang-"}) {
-      const size_t at = classes.find(prefix);
-      if (at != std::string_view::npos && (at == 0 || classes[at - 1] == ' ')) {
-        const size_t start = at + prefix.size();
-        const size_t end = std::min(classes.find(' ', start), classes.size());
-        return std::string(classes.substr(start, end - start));
-      }
-    }
-    return std::string(n.Attribute("data-lang"));
-  };
-  language = language_of(node);
-  for (const HtmlNode& c : node.children) {
-    if (language.empty() && c.tag == "code") language = language_of(c);
-  }
-  std::string text;
-  CollectPreText(node, &text);
-  if (!text.empty() && text.front() == '\n') text.erase(0, 1);  // as browsers do
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  const std::string indent(kCodeIndent, ' ');
-  const int width = std::max(flow->width - kCodeIndent, 1);
-  std::vector<std::string> lines;
-  auto dim = [this](const std::string& s) {
-    return color_ && !s.empty() ? "\x1b[2m" + s + std::string(kSgrReset) : s;
-  };
-  if (!language.empty()) lines.push_back(indent + dim(TruncateToWidth("[code: " + language + "]", width)));
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    for (const std::string& piece : HardBreak(ExpandTabs(text.substr(start, end - start)), width)) {
-      lines.push_back(piece.empty() ? piece : indent + dim(piece));
-    }
-    start = end + 1;
-  }
-  flow->AddLines(lines);
-  flow->Margin();
-}
-
-void HtmlLayout::CollectPreText(const HtmlNode& node, std::string* out) const {
-  if (node.IsText()) {
-    *out += node.text;
-    return;
-  }
-  if (node.tag == "br") *out += '\n';
-  for (const HtmlNode& c : node.children) CollectPreText(c, out);
-}
-
-std::string ExpandTabs(std::string_view line) {
-  std::string out;
-  int col = 0;
-  size_t i = 0;
-  while (i < line.size()) {
-    if (line[i] == '\t') {
-      const int n = kTabStop - col % kTabStop;
-      out.append(static_cast<size_t>(n), ' ');
-      col += n;
-      ++i;
-      continue;
-    }
-    char32_t cp;
-    const size_t len = DecodeUtf8(line, i, &cp);
-    out.append(cp == kInvalidCodepoint ? std::string_view("\xEF\xBF\xBD") : line.substr(i, len));
-    col += CodepointWidth(cp);
-    i += len;
-  }
-  return out;
-}
-
-std::vector<std::string> HardBreak(std::string_view line, int width) {
-  std::vector<std::string> out(1);
-  int col = 0;
-  size_t i = 0;
-  while (i < line.size()) {
-    char32_t cp;
-    const size_t len = DecodeUtf8(line, i, &cp);
-    const int w = CodepointWidth(cp);
-    if (w > 0 && col > 0 && col + w > width) {
-      out.emplace_back();
-      col = 0;
-    }
-    out.back().append(line.substr(i, len));
-    col += w;
-    i += len;
-  }
-  return out;
+  if (node.tag == "br") *out += br;
+  for (const HtmlNode& c : node.children) CollectText(c, br, out);
 }
 
 }  // namespace text_internal

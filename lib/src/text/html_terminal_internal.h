@@ -46,7 +46,7 @@ class HtmlLayout {
     Styles space_styles;  // of the pending space
 
     void SetStyle(const Styles& styles, bool color);  // SGR into `buffer` if it changed
-    void AppendText(std::string_view text, const Styles& styles, bool color, bool preformatted);
+    void AppendText(std::string_view text, const Styles& styles, bool color);
     void LineBreak();
     void FlushInline();
     void AddLines(const std::vector<std::string>& more);
@@ -62,20 +62,13 @@ class HtmlLayout {
   void Quote(const HtmlNode& node, Flow* flow);
   void Pre(const HtmlNode& node, Flow* flow);
   void Table(const HtmlNode& node, Flow* flow);
-  void CollectText(const HtmlNode& node, std::string* out) const;
-  void CollectPreText(const HtmlNode& node, std::string* out) const;
+  // The text under `node`, each <br> written as `br`.
+  void CollectText(const HtmlNode& node, char br, std::string* out) const;
 
   bool color_;
   Styles styles_;
   int list_depth_ = 0;
-  int preformatted_ = 0;
 };
-
-// Tabs to spaces (stops every 4 columns), invalid bytes as U+FFFD.
-std::string ExpandTabs(std::string_view line);
-
-// `line` cut into pieces of at most `width` columns at code point boundaries.
-std::vector<std::string> HardBreak(std::string_view line, int width);
 
 }  // namespace text_internal
 }  // namespace recall
