@@ -291,6 +291,24 @@ TEST(RenderCardTest, Cloze) {
   }
 }
 
+TEST(RenderCardTest, SpecialFieldsFromTheCard) {
+  CardExtras extras;
+  extras.tags = "日语 N3";
+  extras.deck = "Languages::日本語";
+  extras.flag = 3;
+  extras.card_id = 1700000000123;
+  const Notetype nt = Custom("{{Tags}}|{{Deck}}|{{Subdeck}}|{{CardFlag}}|{{CardID}}|{{Card}}|{{Type}}", "");
+  EXPECT_EQ(RenderCard(nt, {"a", "b"}, 0, extras).question_html,
+            "日语 N3|Languages::日本語|日本語|flag3|1700000000123|Card 1|Custom");
+  // A note field named like a special field keeps its own value.
+  EXPECT_EQ(RenderCard(Custom("{{Deck}}", "", {"Deck"}), {"mine"}, 0, extras).question_html, "mine");
+  // {{#Tags}} makes a card only when the note has tags, as in Anki.
+  Notetype tagged = StockBasicAndReversed();
+  tagged.templates[1].question_format = "{{#Tags}}{{Front}}{{/Tags}}";
+  EXPECT_EQ(CardOrdinals(tagged, {"a", ""}, extras), (std::vector<int>{0, 1}));
+  EXPECT_EQ(CardOrdinals(tagged, {"a", ""}), (std::vector<int>{0}));
+}
+
 TEST(RenderCardTest, DeepSectionsAreRefused) {
   std::string open, close;
   for (int i = 0; i < 5000; ++i) {

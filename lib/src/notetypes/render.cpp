@@ -134,7 +134,8 @@ std::string FieldValue(const std::vector<std::string>& fields, size_t i) {
 
 }  // namespace
 
-std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::string>& fields) {
+std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::string>& fields,
+                              const CardExtras& extras) {
   std::set<int> ords;
   if (type.kind == NotetypeKind::kCloze) {
     std::set<int> numbers;
@@ -145,6 +146,7 @@ std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::strin
     for (size_t i = 0; i < type.fields.size(); ++i) {
       if (!FieldIsEmpty(FieldValue(fields, i))) nonempty.insert(type.fields[i]);
     }
+    if (!extras.tags.empty()) nonempty.insert("Tags");
     for (size_t t = 0; t < type.templates.size(); ++t) {
       std::vector<TemplateNode> nodes;
       std::string error;
@@ -159,7 +161,8 @@ std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::strin
   return std::vector<int>(ords.begin(), ords.end());
 }
 
-RenderedCard RenderCard(const Notetype& type, const std::vector<std::string>& fields, int ord) {
+RenderedCard RenderCard(const Notetype& type, const std::vector<std::string>& fields, int ord,
+                        const CardExtras& extras) {
   RenderedCard card;
   if (type.templates.empty()) return card;
   const bool cloze = type.kind == NotetypeKind::kCloze;
@@ -171,10 +174,16 @@ RenderedCard RenderCard(const Notetype& type, const std::vector<std::string>& fi
   ctx.ord = ord;
   ctx.unknown_filters = &card.unknown_filters;
   for (size_t i = 0; i < type.fields.size(); ++i) ctx.fields[type.fields[i]] = FieldValue(fields, i);
-  // Anki's special fields. The note's tags, deck and flag are not known here.
-  for (const char* name : {"Tags", "Deck", "Subdeck", "CardFlag", "CardID"}) ctx.fields[name];
-  ctx.fields["Type"] = type.name;
-  ctx.fields["Card"] = tmpl.name;
+  // Anki's special fields (a note field of the same name wins).
+  const size_t last = extras.deck.rfind("::");
+  const std::string subdeck = last == std::string::npos ? extras.deck : extras.deck.substr(last + 2);
+  ctx.fields.emplace("Tags", extras.tags);
+  ctx.fields.emplace("Deck", extras.deck);
+  ctx.fields.emplace("Subdeck", subdeck);
+  ctx.fields.emplace("CardFlag", extras.flag > 0 ? "flag" + std::to_string(extras.flag) : "");
+  ctx.fields.emplace("CardID", extras.card_id != 0 ? std::to_string(extras.card_id) : "");
+  ctx.fields.emplace("Type", type.name);
+  ctx.fields.emplace("Card", tmpl.name);
   ctx.fields["FrontSide"];
   if (cloze) ctx.fields["c" + std::to_string(ord + 1)] = "1";
   for (const auto& [name, value] : ctx.fields) {
