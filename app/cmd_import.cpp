@@ -21,6 +21,7 @@ struct ImportCliOptions {
   bool dry_run = false;
   bool prune = false;
   bool subdecks = false;
+  bool explain = false;
 };
 
 const char* KindName(ChangeKind k) {
@@ -45,6 +46,7 @@ std::string SummaryLine(const FileImportSummary& s, bool prune) {
   std::string line = fmt::format("{}: {} added, {} updated, {} unchanged, {} missing", s.path, s.added, s.updated,
                                  s.unchanged, s.missing);
   if (prune) line += fmt::format(" ({} suspended)", s.suspended);
+  if (s.format == ImportFormat::kInterview) line += "; " + s.questions;
   return line;
 }
 
@@ -60,6 +62,9 @@ nlohmann::json ToJson(const FileImportSummary& s, bool dry_run) {
   }
   j["warnings"] = nlohmann::json::array();
   for (const auto& w : s.warnings) j["warnings"].push_back({{"line", w.line}, {"message", w.message}});
+  j["questions"] = s.questions;
+  j["skipped"] = nlohmann::json::array();
+  for (const auto& k : s.skipped) j["skipped"].push_back({{"line", k.line}, {"text", k.text}, {"reason", k.reason}});
   if (s.apkg) {
     const auto& a = *s.apkg;
     j["apkg"] = {{"notes_added", a.notes_added},     {"notes_updated", a.notes_updated},
@@ -70,11 +75,48 @@ nlohmann::json ToJson(const FileImportSummary& s, bool dry_run) {
   return j;
 }
 
+// --explain: every card with its lines and rule, every skipped question-like
+// line with the reason. Reads the files only.
+void RunExplain(const ImportCliOptions& o, ImportFormat format, Context& ctx) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& path : o.files) {
+    const ParsedDocument doc = ParseImportFile(path, format);
+    if (ctx.global.json) {
+      nlohmann::json j = {{"file", path}, {"format", ImportFormatName(doc.format)}, {"title", doc.title},
+                          {"questions", RuleCountsText(doc.notes)}};
+      j["cards"] = nlohmann::json::array();
+      for (const auto& n : doc.notes) {
+        j["cards"].push_back({{"line", n.line}, {"end_line", n.end_line}, {"rule", n.rule}, {"front", n.front},
+                              {"tags", n.tags}});
+      }
+      j["skipped"] = nlohmann::json::array();
+      for (const auto& k : doc.skipped) j["skipped"].push_back({{"line", k.line}, {"text", k.text}, {"reason", k.reason}});
+      j["warnings"] = nlohmann::json::array();
+      for (const auto& w : doc.warnings) j["warnings"].push_back({{"line", w.line}, {"message", w.message}});
+      all.push_back(std::move(j));
+      continue;
+    }
+    fmt::print("{}: {} ({})\n", path, RuleCountsText(doc.notes), ImportFormatName(doc.format));
+    for (const auto& n : doc.notes) {
+      const std::string lines = n.end_line > n.line ? fmt::format("{}-{}", n.line, n.end_line) : std::to_string(n.line);
+      fmt::print("  card     {:<9} {:<10} {}\n", lines, n.rule, TruncateToWidth(FirstLine(n.front), 60));
+    }
+    for (const auto& k : doc.skipped) {
+      fmt::print("  skipped  {:<9} {}: {}\n", k.line, k.reason, TruncateToWidth(FirstLine(k.text), 50));
+    }
+  }
+  if (ctx.global.json) fmt::print("{}\n", all.dump(2));
+}
+
 void RunImport(const ImportCliOptions& o, Context& ctx) {
   ImportOptions options;
   const auto format = ParseImportFormat(o.format);
   if (!format) {
     throw Error(ErrorCode::kUsage, "unknown format \"" + o.format + "\": use auto, interview, markdown, tsv or apkg");
+  }
+  if (o.explain) {
+    RunExplain(o, *format, ctx);
+    return;
   }
   options.format = *format;
   options.deck = o.deck;
@@ -84,7 +126,13 @@ void RunImport(const ImportCliOptions& o, Context& ctx) {
   const auto summaries = ImportFiles(ctx.store(), o.files, options);
 
   for (const auto& s : summaries) {
-    for (const auto& w : s.warnings) spdlog::warn("{}, line {}: {}", s.path, w.line, w.message);
+    for (const auto& w : s.warnings) {
+      if (w.line > 0) {
+        spdlog::warn("{}, line {}: {}", s.path, w.line, w.message);
+      } else {
+        spdlog::warn("{}: {}", s.path, w.message);
+      }
+    }
   }
   if (ctx.global.json) {
     nlohmann::json j = nlohmann::json::array();
@@ -118,6 +166,9 @@ const CommandRegistrar kRegistrar(20, [](CLI::App& app, Context& ctx) {
   sub->add_flag("--dry-run", opts->dry_run, "Show what would be added, updated and missing; write nothing");
   sub->add_flag("--prune", opts->prune, "Suspend notes that are no longer in their document (never deletes)");
   sub->add_flag("--subdecks", opts->subdecks, "Put cards in sub-decks named after their section headings");
+  sub->add_flag("--explain", opts->explain,
+                "List every card a document gives (lines and rule) and every question-like line skipped, with the "
+                "reason; reads the files only");
   sub->callback([opts, &ctx] { RunImport(*opts, ctx); });
 });
 

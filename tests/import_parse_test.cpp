@@ -284,7 +284,7 @@ TEST(ImportMarkdownTest, SampleDeck) {
   EXPECT_EQ(doc.notes[1].back, "减去最大值再求指数：\n\n```python\n# 不是标题\ne = np.exp(x - x.max())\n```");
   EXPECT_EQ(doc.notes[2].front, "什么是梯度累积？");
   EXPECT_EQ(doc.notes[2].tags, (std::vector<std::string>{"示例", "训练"}));
-  EXPECT_EQ(doc.notes[2].line, 29);
+  EXPECT_EQ(doc.notes[2].line, 30);
 }
 
 TEST(ImportMarkdownTest, Errors) {
@@ -351,7 +351,13 @@ TEST(ImportDetectTest, FormatFromNameAndContents) {
   EXPECT_EQ(DetectImportFormat("a.txt", "\xEF\xBB\xBF#html:true\na\tb\n"), ImportFormat::kTsv);
   EXPECT_EQ(DetectImportFormat("a.tsv", "a\tb\n"), ImportFormat::kTsv);
   EXPECT_EQ(DetectImportFormat("a.txt", "Q: x\n"), ImportFormat::kInterview);
-  EXPECT_EQ(DetectImportFormat("a.md", "# T\n\n## Q\nA\n"), ImportFormat::kMarkdown);
+  // A recall Markdown deck declares itself; ordinary Markdown is an interview document.
+  EXPECT_EQ(DetectImportFormat("a.md", "# T\n\n## Q\nA\n"), ImportFormat::kInterview);
+  EXPECT_EQ(DetectImportFormat("a.md", "<!-- recall: deck -->\n# T\n\n## Q\nA\n"), ImportFormat::kMarkdown);
+  EXPECT_EQ(DetectImportFormat("a.md", "\n<!--recall:deck-->\n## Q\nA\n"), ImportFormat::kMarkdown);
+  EXPECT_EQ(DetectImportFormat("a.md", "---\ntitle: x\nrecall: deck\n---\n## Q\nA\n"), ImportFormat::kMarkdown);
+  EXPECT_EQ(DetectImportFormat("a.md", "---\ntitle: x\n---\nrecall: deck\n## Q\nA\n"), ImportFormat::kInterview);
+  EXPECT_EQ(DetectImportFormat("a.md", "# Notes\n<!-- recall: deck -->\n## Q\nA\n"), ImportFormat::kInterview);
   EXPECT_EQ(DetectImportFormat("a.md", "## 分类\n\nQ: x\n满分回答：\ny\n"), ImportFormat::kInterview);
   EXPECT_EQ(DetectImportFormat("a.MD", "1. 标题\n1.1 小节\n"), ImportFormat::kInterview);
   EXPECT_EQ(ParseImportFormat("tsv"), ImportFormat::kTsv);

@@ -195,14 +195,14 @@ TEST_F(ImportStoreTest, AllFilesOrNothing) {
 }
 
 TEST_F(ImportStoreTest, SameIdInTwoFilesIsAnErrorAndNothingIsWritten) {
-  WriteFile(dir_.File("a.md"), "## A\nid: same\nx\n");
-  WriteFile(dir_.File("b.md"), "## B\nid: same\ny\n");
+  WriteFile(dir_.File("a.md"), "<!-- recall: deck -->\n## A\nid: same\nx\n");
+  WriteFile(dir_.File("b.md"), "<!-- recall: deck -->\n## B\nid: same\ny\n");
   try {
     Import({dir_.File("a.md"), dir_.File("b.md")});
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()),
-              "this note's id is also used in " + dir_.File("a.md") + " (" + dir_.File("b.md") + ", line 1)");
+              "this note's id is also used in " + dir_.File("a.md") + " (" + dir_.File("b.md") + ", line 2)");
   }
   EXPECT_TRUE(All().empty());
 }

@@ -64,8 +64,8 @@ class ImportE2eTest : public ::testing::Test {
 TEST_F(ImportE2eTest, BundledDecksImportOnceAndReimportChangesNothing) {
   RunResult r = Run({"import", talk_, guide_});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, talk_ + ": 25 added, 0 updated, 0 unchanged, 0 missing\n" + guide_ +
-                       ": 19 added, 0 updated, 0 unchanged, 0 missing\n");
+  EXPECT_EQ(r.out, talk_ + ": 25 added, 0 updated, 0 unchanged, 0 missing; 25 questions: 25 layout1\n" + guide_ +
+                       ": 19 added, 0 updated, 0 unchanged, 0 missing; 19 questions: 19 layout2\n");
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(Count("SELECT count(*) FROM cards"), 44);
   EXPECT_EQ(Count("SELECT count(*) FROM cards c JOIN decks d ON d.id = c.deck_id WHERE d.name = '面试实战话术'"), 25);
@@ -75,8 +75,8 @@ TEST_F(ImportE2eTest, BundledDecksImportOnceAndReimportChangesNothing) {
   const std::string before = Dump();
   r = Run({"import", talk_, guide_}, kLater);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, talk_ + ": 0 added, 0 updated, 25 unchanged, 0 missing\n" + guide_ +
-                       ": 0 added, 0 updated, 19 unchanged, 0 missing\n");
+  EXPECT_EQ(r.out, talk_ + ": 0 added, 0 updated, 25 unchanged, 0 missing; 25 questions: 25 layout1\n" + guide_ +
+                       ": 0 added, 0 updated, 19 unchanged, 0 missing; 19 questions: 19 layout2\n");
   EXPECT_EQ(Dump(), before);  // not even modified_s
   // `make run` imports quietly.
   r = Run({"import", talk_, guide_, "--quiet"}, kLater);
@@ -118,16 +118,16 @@ TEST_F(ImportE2eTest, EditsRemovalsPruneAndDryRun) {
   EXPECT_EQ(r.out, "  update   line 3               一？\n"
                    "  add      line 7               三？\n"
                    "  missing  note " + id2 + std::string(20 - 5 - id2.size(), ' ') + " 二？\n" +
-                       doc + ": 1 added, 1 updated, 0 unchanged, 1 missing (dry run: nothing written)\n");
+                       doc + ": 1 added, 1 updated, 0 unchanged, 1 missing; 2 questions: 2 layout1 (dry run: nothing written)\n");
   EXPECT_EQ(Dump(), before);
 
   r = Run({"import", doc}, kLater);
-  EXPECT_EQ(r.out, doc + ": 1 added, 1 updated, 0 unchanged, 1 missing\n");
+  EXPECT_EQ(r.out, doc + ": 1 added, 1 updated, 0 unchanged, 1 missing; 2 questions: 2 layout1\n");
   EXPECT_EQ(Count("SELECT queue FROM cards c JOIN notes n ON n.id = c.note_id WHERE n.front = '二？'"), 0);
   EXPECT_EQ(Count("SELECT modified_s FROM notes WHERE front = '一？'"), 1704445200);
 
   r = Run({"import", doc, "--prune"}, kLater);
-  EXPECT_EQ(r.out, doc + ": 0 added, 0 updated, 2 unchanged, 1 missing (1 suspended)\n");
+  EXPECT_EQ(r.out, doc + ": 0 added, 0 updated, 2 unchanged, 1 missing (1 suspended); 2 questions: 2 layout1\n");
   EXPECT_EQ(Count("SELECT queue FROM cards c JOIN notes n ON n.id = c.note_id WHERE n.front = '二？'"), -1);
   EXPECT_EQ(Count("SELECT count(*) FROM notes"), 3);
 }
@@ -152,10 +152,10 @@ TEST_F(ImportE2eTest, ErrorsNameFileAndLineAndWriteNothing) {
   EXPECT_EQ(Dump(), before);
 
   const std::string md = dir_.File("deck.md");
-  WriteFile(md, "# D\n\n## Question without answer\n\n## Next\nanswer\n");
+  WriteFile(md, "<!-- recall: deck -->\n# D\n\n## Question without answer\n\n## Next\nanswer\n");
   r = Run({"import", md});
   EXPECT_EQ(r.exit_code, 4);
-  EXPECT_EQ(r.err, "recall: card without an answer (" + md + ", line 3)\n");
+  EXPECT_EQ(r.err, "recall: card without an answer (" + md + ", line 4)\n");
   EXPECT_EQ(Dump(), before);
 
   r = Run({"import", dir_.File("missing.txt")});
@@ -173,7 +173,7 @@ TEST_F(ImportE2eTest, WarningsGoToStandardErrorUnlessQuiet) {
   WriteFile(doc, "Q: 有答案？\n满分回答：\n有。\n\nQ: 没答案？\n");
   RunResult r = Run({"import", doc});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, doc + ": 1 added, 0 updated, 0 unchanged, 0 missing\n");
+  EXPECT_EQ(r.out, doc + ": 1 added, 0 updated, 0 unchanged, 0 missing; 1 question: 1 layout1\n");
   EXPECT_EQ(r.err, "recall: warning: " + doc + ", line 5: question without an answer, not imported\n");
   r = Run({"import", doc, "-q"});
   EXPECT_EQ(r.out, "");
@@ -185,6 +185,44 @@ TEST_F(ImportE2eTest, DeckOptionAndMarkdownFormat) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Count("SELECT count(*) FROM cards c JOIN decks d ON d.id = c.deck_id WHERE d.name = '练习::示例'"), 3);
   EXPECT_EQ(Count("SELECT count(*) FROM notes WHERE key = 'id:kv-cache'"), 1);
+}
+
+// Ordinary Markdown goes to the interview reader, never to the recall deck
+// format: "## " sections holding many questions give one card per question.
+TEST_F(ImportE2eTest, NothingFoundSaysSoAndExplainListsWhy) {
+  const std::string doc = dir_.File("list.md");
+  WriteFile(doc, "# Questions\n\n- What is a token?\n- Why does tokenization matter?\n\nSee you.\n");
+  RunResult r = Run({"import", doc});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, doc + ": 0 added, 0 updated, 0 unchanged, 0 missing; 0 questions\n");
+  EXPECT_EQ(r.err, "recall: warning: " + doc + ", line 3: question without an answer, not imported: What is a token?\n" +
+                       "recall: warning: " + doc +
+                       ", line 4: question without an answer, not imported: Why does tokenization matter?\n" +
+                       "recall: warning: " + doc + ": no questions found; recall import --explain " + doc +
+                       " shows why\n");
+  r = Run({"import", "--explain", doc});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, doc + ": 0 questions (interview)\n" +
+                       "  skipped  3         no answer: What is a token?\n" +
+                       "  skipped  4         no answer: Why does tokenization matter?\n");
+  const std::string qa = dir_.File("qa.md");
+  WriteFile(qa, "# T\n\n## What is a token?\n\nA unit of text.\n\n**Q: Why BPE?**\n\nA: Open vocabulary.\n");
+  r = Run({"import", "--explain", qa});
+  EXPECT_EQ(r.out, qa + ": 2 questions: 1 heading, 1 prefix (interview)\n" +
+                       "  card     3-6       heading    What is a token?\n" +
+                       "  card     7-9       prefix     Why BPE?\n");
+  EXPECT_EQ(Count("SELECT count(*) FROM notes"), 0);
+}
+
+TEST_F(ImportE2eTest, OrdinaryMarkdownIsAnInterviewDocument) {
+  const std::string doc = dir_.File("notes.md");
+  WriteFile(doc,
+            "# Notes\n\n## Basics\n\n**Q1: What is a token?**\n\nA unit of text.\n\n"
+            "**Q2: Why normalise?**\n\nStable training.\n\n---\n\nThanks for reading!\n");
+  const RunResult r = Run({"import", doc});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, doc + ": 2 added, 0 updated, 0 unchanged, 0 missing; 2 questions: 2 prefix\n");
+  EXPECT_EQ(Count("SELECT count(*) FROM notes WHERE back = 'Stable training.'"), 1);
 }
 
 }  // namespace

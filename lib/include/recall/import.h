@@ -33,6 +33,15 @@ struct ImportedNote {
   std::vector<std::string> sections;  // heading path, outermost first (--subdecks)
   std::string deck;   // per-note deck from the file (Anki "#deck column"), else empty
   int line = 0;       // 1-based line where the note starts
+  int end_line = 0;   // 1-based last line of its answer (0: not known)
+  std::string rule;   // the rule that made it ("heading", "numbered", ...; docs/formats.md)
+};
+
+// A line that looked like a question but gave no card, and why.
+struct SkippedQuestion {
+  int line = 0;
+  std::string text;
+  std::string reason;
 };
 
 // Something worth telling the user that did not stop the import.
@@ -47,7 +56,12 @@ struct ParsedDocument {
   std::string deck;   // a deck named by the file itself (Anki "#deck:"), or empty
   std::vector<ImportedNote> notes;
   std::vector<ImportWarning> warnings;
+  std::vector<SkippedQuestion> skipped;  // question-like lines that gave no card
 };
+
+// "41 questions: 30 heading, 11 numbered" (rules in order of first use);
+// "0 questions" for none.
+std::string RuleCountsText(const std::vector<ImportedNote>& notes);
 
 // The format `--format auto` picks for a file, from its name and contents
 // (`text` may be a prefix of the file).
@@ -96,8 +110,15 @@ struct FileImportSummary {
   int64_t suspended = 0;  // of those, suspended by --prune in this run
   std::vector<NoteChange> changes;  // added, updated and missing ones (not unchanged)
   std::vector<ImportWarning> warnings;
+  std::string questions;  // RuleCountsText of the document's notes ("" for .apkg)
+  std::vector<SkippedQuestion> skipped;  // question-like lines that gave no card
   std::optional<ApkgImportSummary> apkg;  // for .apkg files (counts above stay 0)
 };
+
+// Reads and parses one file as ImportFiles would (format kAuto: detected),
+// for `recall import --explain`. Throws as ImportFiles does; REQUIRES: not
+// an .apkg file.
+ParsedDocument ParseImportFile(const std::string& path, ImportFormat format);
 
 // Imports `paths` in one transaction: all of them or nothing. Throws
 // recall::Error: kNotFound for a missing file, kIo for an unreadable one,

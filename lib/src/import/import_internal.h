@@ -68,9 +68,18 @@ std::string LinesToMarkdown(const std::vector<std::string_view>& lines);
 bool IsQuestionLine(std::string_view line);
 
 // Parsers, one per format (text already prepared).
+// An interview document: the Markdown reader, or one of the two seed layouts
+// when the document has their shape (docs/formats.md, "Which reader").
+ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view file);
+// The Markdown interview reader (markdown_reader.cpp).
+ParsedDocument ReadMarkdownInterview(std::string_view text, std::string_view file);
 ParsedDocument ParseInterviewText(const std::vector<std::string_view>& lines, std::string_view file);
 ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines, std::string_view file);
 ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file);
+
+// True when a Markdown file declares itself a recall deck: a first line
+// "<!-- recall: deck -->", or "recall: deck" in its front matter.
+bool DeclaresRecallDeck(std::string_view text);
 
 // Makes keys unique within one document: the second "k" becomes "k#2", with
 // a warning naming both lines.

@@ -113,27 +113,6 @@ std::optional<ImportFormat> ParseImportFormat(std::string_view name) {
   return std::nullopt;
 }
 
-namespace {
-
-// "### 1.1 x", "## 2.3. x": a Markdown heading numbered in two or more parts,
-// as articles (interview layout 2) number their sections.
-bool IsMultiPartNumberedHeading(std::string_view line) {
-  size_t i = 0;
-  while (i < line.size() && line[i] == '#') ++i;
-  if (i == 0 || i >= line.size() || line[i] != ' ') return false;
-  const std::string_view t = Trim(line.substr(i));
-  size_t k = 0;
-  int parts = 0;
-  while (k < t.size() && t[k] >= '0' && t[k] <= '9') {
-    while (k < t.size() && t[k] >= '0' && t[k] <= '9') ++k;
-    ++parts;
-    if (k < t.size() && t[k] == '.') ++k;
-  }
-  return parts >= 2 && k < t.size() && (t[k] == ' ' || t[k] == '\t');
-}
-
-}  // namespace
-
 ImportFormat DetectImportFormat(std::string_view path, std::string_view text) {
   const std::string ext = LowerExtension(path);
   if (ext == ".apkg" || ext == ".colpkg") return ImportFormat::kApkg;
@@ -144,22 +123,7 @@ ImportFormat DetectImportFormat(std::string_view path, std::string_view text) {
     if (StartsWith(text, h)) return ImportFormat::kTsv;
   }
   if (ext == ".tsv" || ext == ".csv") return ImportFormat::kTsv;
-  if (ext == ".md" || ext == ".markdown") {
-    bool cards = false;
-    bool interview_signs = false;
-    size_t pos = 0;
-    while (pos < text.size()) {
-      size_t eol = text.find('\n', pos);
-      if (eol == std::string_view::npos) eol = text.size();
-      const std::string_view line = text.substr(pos, eol - pos);
-      const std::string_view t = Trim(line);
-      if (StartsWith(line, "## ")) cards = true;
-      if (!StartsWith(line, "## ") && import_internal::IsQuestionLine(t)) interview_signs = true;
-      if (IsMultiPartNumberedHeading(t)) interview_signs = true;  // an article
-      pos = eol + 1;
-    }
-    return cards && !interview_signs ? ImportFormat::kMarkdown : ImportFormat::kInterview;
-  }
+  if (import_internal::DeclaresRecallDeck(text)) return ImportFormat::kMarkdown;
   return ImportFormat::kInterview;
 }
 
@@ -167,7 +131,7 @@ ParsedDocument ParseDocument(std::string_view text, std::string_view display_nam
   const std::string prepared = import_internal::PrepareText(text, display_name);
   switch (format) {
     case ImportFormat::kInterview:
-      return import_internal::ParseInterviewText(import_internal::SplitLines(prepared), display_name);
+      return import_internal::ParseInterviewDocument(prepared, display_name);
     case ImportFormat::kMarkdown: {
       ParsedDocument doc = import_internal::ParseMarkdownDeckText(import_internal::SplitLines(prepared), display_name);
       import_internal::DisambiguateKeys(&doc);
@@ -183,6 +147,13 @@ ParsedDocument ParseDocument(std::string_view text, std::string_view display_nam
       break;
   }
   throw Error(ErrorCode::kInternal, "ParseDocument: no text format given");
+}
+
+ParsedDocument ParseImportFile(const std::string& path, ImportFormat format) {
+  const std::string raw = ReadWholeFile(path);
+  if (format == ImportFormat::kAuto) format = DetectImportFormat(path, raw);
+  if (format == ImportFormat::kApkg) throw Error(ErrorCode::kUsage, "--explain reads text documents, not packages (" + path + ")");
+  return ParseDocument(raw, path, format);
 }
 
 std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::string>& paths,
@@ -219,6 +190,15 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     }
     w.summary.deck = w.deck;
     w.summary.warnings = w.doc.warnings;
+    w.summary.questions = RuleCountsText(w.doc.notes);
+    w.summary.skipped = w.doc.skipped;
+    if (w.doc.notes.empty()) {
+      w.summary.warnings.push_back({0, "no questions found; recall import --explain " + paths[i] + " shows why"});
+    } else if (w.doc.skipped.size() >= 3) {
+      w.summary.warnings.push_back({0, std::to_string(w.doc.skipped.size()) +
+                                           " question-like lines gave no card; recall import --explain " + paths[i] +
+                                           " lists them"});
+    }
   }
 
   auto run = [&] {

@@ -54,6 +54,23 @@ std::string Verbatim(const std::vector<std::string_view>& lines) {
 
 }  // namespace
 
+bool DeclaresRecallDeck(std::string_view text) {
+  const std::vector<std::string_view> lines = SplitLines(text.substr(0, 4096));
+  size_t i = 0;
+  while (i < lines.size() && Trim(lines[i]).empty()) ++i;
+  if (i == lines.size()) return false;
+  std::string marker(Trim(lines[i]));
+  for (size_t p; (p = marker.find(' ')) != std::string::npos;) marker.erase(p, 1);
+  if (marker == "<!--recall:deck-->") return true;
+  if (Trim(lines[i]) != "---") return false;
+  for (size_t k = i + 1; k < lines.size(); ++k) {
+    const std::string_view t = Trim(lines[k]);
+    if (t == "---" || t == "...") return false;
+    if (auto v = Meta(t, "recall")) return *v == "deck";
+  }
+  return false;
+}
+
 ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines, std::string_view file) {
   ParsedDocument doc;
   doc.format = ImportFormat::kMarkdown;

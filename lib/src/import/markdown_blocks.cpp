@@ -1,0 +1,266 @@
+// md4c's events to a block tree with source line numbers. md4c reports text
+// as pointers into the document, so a block's lines are those of its text;
+// fences and thematic breaks, which have no text, are found in the source.
+
+#include "import/markdown_blocks.h"
+
+#include <md4c.h>
+
+#include <algorithm>
+
+#include "import/import_internal.h"
+
+namespace recall::import_internal {
+namespace {
+
+constexpr unsigned kParserFlags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_TASKLISTS |
+                                  MD_FLAG_PERMISSIVEAUTOLINKS | MD_FLAG_LATEXMATHSPANS;
+
+class Builder {
+ public:
+  explicit Builder(std::string_view text) : text_(text) {
+    line_starts_.push_back(0);
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\n') line_starts_.push_back(i + 1);
+    }
+    stack_.push_back(&root_);
+  }
+
+  std::vector<Block> Run() {
+    MD_PARSER parser{};
+    parser.flags = kParserFlags;
+    parser.enter_block = [](MD_BLOCKTYPE t, void* d, void* u) {
+      return static_cast<Builder*>(u)->Enter(t, d);
+    };
+    parser.leave_block = [](MD_BLOCKTYPE t, void*, void* u) { return static_cast<Builder*>(u)->Leave(t); };
+    parser.enter_span = [](MD_SPANTYPE t, void*, void* u) { return static_cast<Builder*>(u)->Span(t, true); };
+    parser.leave_span = [](MD_SPANTYPE t, void*, void* u) {
+      return static_cast<Builder*>(u)->Span(t, false);
+    };
+    parser.text = [](MD_TEXTTYPE t, const MD_CHAR* s, MD_SIZE n, void* u) {
+      return static_cast<Builder*>(u)->Text(t, s, n);
+    };
+    md_parse(text_.data(), static_cast<MD_SIZE>(text_.size()), &parser, this);
+    FixLines(&root_.children, 1, static_cast<int>(line_starts_.size()));
+    return std::move(root_.children);
+  }
+
+ private:
+  int LineOf(const char* p) const {
+    const size_t off = static_cast<size_t>(p - text_.data());
+    return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), off) -
+                            line_starts_.begin());
+  }
+  std::string_view Line(int k) const {
+    if (k < 1 || k > static_cast<int>(line_starts_.size())) return {};
+    const size_t b = line_starts_[k - 1];
+    size_t e = k < static_cast<int>(line_starts_.size()) ? line_starts_[k] - 1 : text_.size();
+    return text_.substr(b, e - b);
+  }
+
+  int Enter(MD_BLOCKTYPE type, void* detail) {
+    if (opaque_ > 0 || type == MD_BLOCK_DOC) {
+      if (type != MD_BLOCK_DOC) ++opaque_;
+      return 0;
+    }
+    Block b;
+    switch (type) {
+      case MD_BLOCK_H:
+        b.kind = BlockKind::kHeading;
+        b.level = static_cast<int>(static_cast<MD_BLOCK_H_DETAIL*>(detail)->level);
+        break;
+      case MD_BLOCK_P:
+        b.kind = BlockKind::kParagraph;
+        break;
+      case MD_BLOCK_UL:
+        b.kind = BlockKind::kList;
+        break;
+      case MD_BLOCK_OL:
+        b.kind = BlockKind::kList;
+        b.ordered = true;
+        break;
+      case MD_BLOCK_LI:
+        b.kind = BlockKind::kItem;
+        break;
+      case MD_BLOCK_CODE:
+        b.kind = BlockKind::kCode;
+        break;
+      case MD_BLOCK_TABLE:
+        b.kind = BlockKind::kTable;
+        break;
+      case MD_BLOCK_QUOTE:
+        b.kind = BlockKind::kQuote;
+        break;
+      case MD_BLOCK_HTML:
+        b.kind = BlockKind::kHtml;
+        break;
+      case MD_BLOCK_HR:
+        b.kind = BlockKind::kRule;
+        break;
+      default:
+        b.kind = BlockKind::kParagraph;
+        break;
+    }
+    Block* parent = stack_.back();
+    if (implicit_ && parent->kind == BlockKind::kItem && !parent->children.empty()) {
+      EndFirstLine(&parent->children.back());
+    }
+    implicit_ = false;
+    parent->children.push_back(std::move(b));
+    stack_.push_back(&parent->children.back());
+    if (type == MD_BLOCK_TABLE || type == MD_BLOCK_CODE || type == MD_BLOCK_HTML) opaque_ = 1;
+    line_bold_ = true;
+    line_has_text_ = false;
+    return 0;
+  }
+
+  int Leave(MD_BLOCKTYPE type) {
+    if (type == MD_BLOCK_DOC) return 0;
+    if (opaque_ > 1) {
+      --opaque_;
+      return 0;
+    }
+    opaque_ = 0;
+    Block* b = stack_.back();
+    if (b->kind == BlockKind::kHeading || b->kind == BlockKind::kParagraph) EndFirstLine(b);
+    if (b->kind == BlockKind::kItem && implicit_ && !b->children.empty()) EndFirstLine(&b->children.back());
+    stack_.pop_back();
+    implicit_ = false;
+    return 0;
+  }
+
+  int Span(MD_SPANTYPE type, bool enter) {
+    if (type == MD_SPAN_STRONG) strong_ += enter ? 1 : -1;
+    return 0;
+  }
+
+  // The block text goes to: a paragraph made for the text of a tight list
+  // item, which md4c gives without a paragraph.
+  Block* TextBlock() {
+    Block* b = stack_.back();
+    if (b->kind != BlockKind::kItem) return b;
+    if (!implicit_) {
+      b->children.push_back(Block{});
+      implicit_ = true;
+      line_bold_ = true;
+      line_has_text_ = false;
+    }
+    return &b->children.back();
+  }
+
+  void EndFirstLine(Block* b) {
+    if (b->text.find('\n') == std::string::npos) b->first_line_bold = line_has_text_ && line_bold_;
+  }
+
+  int Text(MD_TEXTTYPE type, const MD_CHAR* s, MD_SIZE n) {
+    const bool in_doc = s >= text_.data() && s < text_.data() + text_.size();
+    if (in_doc) {
+      const int line = LineOf(s);
+      const int last = LineOf(s + (n > 0 ? n - 1 : 0));
+      for (Block* b : stack_) {
+        if (b == &root_) continue;
+        if (b->first_line == 0 || line < b->first_line) b->first_line = line;
+        b->last_line = std::max(b->last_line, last);
+      }
+    }
+    Block* b = opaque_ > 0 ? stack_.back() : TextBlock();
+    if (b != stack_.back()) {
+      const int line = in_doc ? LineOf(s) : 0;
+      if (line > 0 && (b->first_line == 0 || line < b->first_line)) b->first_line = line;
+      b->last_line = std::max(b->last_line, in_doc ? LineOf(s + (n > 0 ? n - 1 : 0)) : 0);
+    }
+    if (opaque_ > 0 && b->kind != BlockKind::kHtml) return 0;  // code and tables: lines only
+    std::string_view t(s, n);
+    if (type == MD_TEXT_BR || type == MD_TEXT_SOFTBR) {
+      if (b->text.find('\n') == std::string::npos) b->first_line_bold = line_has_text_ && line_bold_;
+      b->text += '\n';
+      return 0;
+    }
+    if (type == MD_TEXT_HTML && b->kind != BlockKind::kHtml) {
+      std::string lower(t);
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (StartsWith(lower, "<br")) {
+        if (b->text.find('\n') == std::string::npos) b->first_line_bold = line_has_text_ && line_bold_;
+        b->text += '\n';
+      }
+      return 0;  // other inline HTML is not text
+    }
+    if (type == MD_TEXT_NULLCHAR) t = "\xEF\xBF\xBD";
+    if (b->text.find('\n') == std::string::npos && !Trim(t).empty()) {
+      line_has_text_ = true;
+      if (strong_ == 0) line_bold_ = false;
+    }
+    b->text += t;
+    return 0;
+  }
+
+  // Fences around code and the lines of thematic breaks, from the source.
+  void FixLines(std::vector<Block>* blocks, int from, int to) {
+    int cursor = from;
+    for (size_t i = 0; i < blocks->size(); ++i) {
+      Block& b = (*blocks)[i];
+      if (b.kind == BlockKind::kCode) {
+        if (b.first_line == 0) {
+          for (int k = cursor; k <= to; ++k) {
+            if (IsFenceLine(Trim(Line(k)))) {
+              b.first_line = b.last_line = k;
+              break;
+            }
+          }
+        } else if (b.first_line > 1 && IsFenceLine(Trim(Line(b.first_line - 1)))) {
+          --b.first_line;
+        }
+        if (b.last_line > 0 && b.last_line < to && IsFenceLine(Trim(Line(b.last_line + 1))) &&
+            b.last_line + 1 != b.first_line) {
+          ++b.last_line;
+        } else if (b.first_line == b.last_line && b.last_line > 0 &&
+                   IsFenceLine(Trim(Line(b.last_line + 1)))) {
+          ++b.last_line;
+        }
+      } else if (b.kind == BlockKind::kRule) {
+        for (int k = cursor; k <= to; ++k) {
+          if (IsThematicBreakLine(Line(k))) {
+            b.first_line = b.last_line = k;
+            break;
+          }
+        }
+      } else if (!b.children.empty()) {
+        FixLines(&b.children, std::max(cursor, b.first_line), to);
+      }
+      if (b.last_line > 0) cursor = b.last_line + 1;
+    }
+  }
+
+  std::string_view text_;
+  std::vector<size_t> line_starts_;
+  Block root_;
+  std::vector<Block*> stack_;
+  int opaque_ = 0;
+  int strong_ = 0;
+  bool implicit_ = false;
+  bool line_bold_ = true;
+  bool line_has_text_ = false;
+};
+
+}  // namespace
+
+bool IsThematicBreakLine(std::string_view line) {
+  if (IndentColumns(line) > 3) return false;
+  const std::string_view t = Trim(line);
+  if (t.size() < 3) return false;
+  const char c = t[0];
+  if (c != '-' && c != '*' && c != '_') return false;
+  int n = 0;
+  for (char x : t) {
+    if (x == c) {
+      ++n;
+    } else if (x != ' ' && x != '\t') {
+      return false;
+    }
+  }
+  return n >= 3;
+}
+
+std::vector<Block> ParseBlocks(std::string_view text) { return Builder(text).Run(); }
+
+}  // namespace recall::import_internal

@@ -1,0 +1,700 @@
+// The interview reader for Markdown: reads the document as a block tree
+// (markdown_blocks.cpp) and finds questions by shape, section by section
+// (docs/formats.md, "Interview documents in Markdown"). Rules, as named in
+// the import summary: heading, numbered, bold, prefix, list, details,
+// admonition.
+
+#include <algorithm>
+#include <map>
+
+#include "import/import_internal.h"
+#include "import/markdown_blocks.h"
+#include "import/question_text.h"
+
+namespace recall::import_internal {
+namespace {
+
+std::string FirstLineOf(std::string_view s) { return std::string(Trim(s.substr(0, s.find('\n')))); }
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Text without HTML tags.
+std::string StripTags(std::string_view s) {
+  std::string out;
+  bool in_tag = false;
+  for (char c : s) {
+    if (c == '<') in_tag = true;
+    if (!in_tag) out += c;
+    if (c == '>') in_tag = false;
+  }
+  return std::string(Trim(out));
+}
+
+// Blanks line [b, e) of `text` (keeps line ends, so offsets and lines stay).
+void BlankLines(std::string* text, const std::vector<size_t>& starts, int b, int e) {
+  for (int k = b; k < e && k < static_cast<int>(starts.size()); ++k) {
+    const size_t from = starts[k];
+    const size_t to = k + 1 < static_cast<int>(starts.size()) ? starts[k + 1] - 1 : text->size();
+    for (size_t i = from; i < to; ++i) (*text)[i] = ' ';
+  }
+}
+
+// "- x", "1. x", "> x" -> "x".
+std::string_view StripListMarker(std::string_view t) {
+  if (StartsWith(t, ">")) return Trim(t.substr(1));
+  if (auto item = ParseListItem(t)) return item->text;
+  return t;
+}
+
+struct Question {
+  std::string rule;
+  std::string front;
+  int line = 0;         // where the question is
+  int answer_from = 0;  // first line of the answer
+};
+
+struct AdmonitionCard {
+  int line = 0;
+  int end = 0;  // last line
+  std::string front;
+  std::vector<std::string> sections;  // container titles
+  std::string back;
+};
+
+class Reader {
+ public:
+  Reader(std::string_view text, std::string_view file) : source_(text), base_(BaseName(file)) {
+    lines_ = SplitLines(source_);
+  }
+
+  ParsedDocument Read();
+
+ private:
+  std::string_view Line(int k) const {
+    return k >= 1 && k <= static_cast<int>(lines_.size()) ? lines_[k - 1] : "";
+  }
+  int LineCount() const { return static_cast<int>(lines_.size()); }
+
+  void FrontMatter(std::string* work, const std::vector<size_t>& starts);
+  void Admonitions(std::string* work, const std::vector<size_t>& starts);
+  int AdmonitionBlock(int i, int indent_limit, std::vector<std::string> containers);
+
+  void Walk(const std::vector<Block>& blocks);
+  void Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text);
+  void List(const Block& list);
+  void ScanItem(const Block& item);
+  void Paragraph(const Block& b);
+  void ScanPrefixLines(const Block& b, const std::vector<std::string_view>& lines, size_t j);
+  std::optional<Question> PrefixQuestionAt(const std::vector<std::string_view>& lines, size_t j,
+                                           int first_line, size_t* next) const;
+  std::optional<Question> ParagraphQuestion(const Block& b, bool in_item) const;
+  bool SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int level) const;
+  bool StrongQuestion(const Block& b) const;
+  size_t Details(const std::vector<Block>& blocks, size_t i);
+
+  void Open(Question q, int heading_level = 0) {
+    open_ = std::move(q);
+    open_level_ = heading_level;
+  }
+  void Close(int end_line);
+  void EmitAdmonitionsBefore(int line);
+  void Skip(int line, std::string_view text, std::string reason) {
+    doc_.skipped.push_back({line, std::string(text), std::move(reason)});
+  }
+  void AddNote(const std::string& rule, std::string front, std::string back, int line, int end_line,
+               const std::vector<std::string>* extra_sections = nullptr);
+  std::string Back(int from, int to) const;
+
+  std::string_view source_;
+  std::string base_;
+  std::vector<std::string_view> lines_;
+  ParsedDocument doc_;
+  std::vector<std::pair<int, std::string>> stack_;  // heading level, cleaned title
+  bool title_taken_ = false;
+  bool seen_card_ = false;
+  std::optional<Question> open_;
+  int open_level_ = 0;
+  std::vector<AdmonitionCard> admonitions_;
+  size_t next_admonition_ = 0;
+};
+
+void Reader::FrontMatter(std::string* work, const std::vector<size_t>& starts) {
+  if (lines_.empty() || Trim(lines_[0]) != "---") return;
+  for (int k = 2; k <= std::min(LineCount(), 200); ++k) {
+    const std::string_view t = Trim(Line(k));
+    if (t == "---" || t == "...") {
+      for (int j = 2; j < k; ++j) {
+        const std::string_view l = Line(j);
+        if (StartsWith(l, "title:")) {
+          std::string_view v = Trim(l.substr(6));
+          if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) {
+            v = v.substr(1, v.size() - 2);
+          }
+          doc_.title = std::string(Trim(v));
+        }
+      }
+      BlankLines(work, starts, 0, k);
+      return;
+    }
+  }
+}
+
+// "??? question "title"", "!!! faq", "???+ note "…"" with an indented body.
+struct AdmonitionHead {
+  int indent = 0;
+  std::string type;
+  std::string title;
+};
+
+std::optional<AdmonitionHead> ParseAdmonition(std::string_view line) {
+  AdmonitionHead h;
+  h.indent = IndentColumns(line);
+  std::string_view t = Trim(line);
+  if (StartsWith(t, "???+")) {
+    t.remove_prefix(4);
+  } else if (StartsWith(t, "???") || StartsWith(t, "!!!")) {
+    t.remove_prefix(3);
+  } else {
+    return std::nullopt;
+  }
+  if (t.empty() || (t[0] != ' ' && t[0] != '\t')) return std::nullopt;
+  t = Trim(t);
+  size_t k = 0;
+  while (k < t.size() && (std::isalnum(static_cast<unsigned char>(t[k])) || t[k] == '-' || t[k] == '_')) ++k;
+  h.type = Lower(t.substr(0, k));
+  t = Trim(t.substr(k));
+  if (t.size() >= 2 && t.front() == '"' && t.back() == '"')
+    h.title = std::string(Trim(t.substr(1, t.size() - 2)));
+  else if (!t.empty())
+    return std::nullopt;
+  return h;
+}
+
+bool IsQuestionAdmonition(const AdmonitionHead& h) {
+  if (h.type == "question" || h.type == "faq" || h.type == "help" || h.type == "q") return true;
+  return LooksLikeQuestion(h.title);
+}
+
+// The admonition at line i (1-based); returns the line after its body.
+int Reader::AdmonitionBlock(int i, int indent_limit, std::vector<std::string> containers) {
+  const auto head = ParseAdmonition(Line(i));
+  int end = i;
+  for (int k = i + 1; k <= LineCount(); ++k) {
+    if (Trim(Line(k)).empty()) continue;
+    if (IndentColumns(Line(k)) <= head->indent) break;
+    end = k;
+  }
+  (void)indent_limit;
+  if (IsQuestionAdmonition(*head)) {
+    std::vector<std::string_view> body;
+    std::string back;
+    const int cut = head->indent + 4;
+    for (int k = i + 1; k <= end; ++k) {
+      std::string_view l = Line(k);
+      int cols = 0;
+      size_t b = 0;
+      while (b < l.size() && cols < cut && (l[b] == ' ' || l[b] == '\t')) {
+        cols += l[b] == '\t' ? 4 : 1;
+        ++b;
+      }
+      back += std::string(l.substr(b)) + "\n";
+    }
+    std::string front = head->title;
+    admonitions_.push_back({i, end, CleanQuestion(front), containers, back});
+  } else {
+    containers.push_back(CleanSectionTitle(head->title));
+    for (int k = i + 1; k <= end; ++k) {
+      if (ParseAdmonition(Line(k))) k = AdmonitionBlock(k, head->indent, containers) - 1;
+    }
+  }
+  return end + 1;
+}
+
+void Reader::Admonitions(std::string* work, const std::vector<size_t>& starts) {
+  bool fence = false;
+  for (int k = 1; k <= LineCount(); ++k) {
+    const std::string_view t = Trim(Line(k));
+    if (IsFenceLine(t)) fence = !fence;
+    if (fence) continue;
+    const auto head = ParseAdmonition(Line(k));
+    if (!head || head->indent > 3) continue;
+    const size_t before = admonitions_.size();
+    const int next = AdmonitionBlock(k, head->indent, {});
+    if (admonitions_.size() > before) BlankLines(work, starts, k - 1, next - 1);
+    k = next - 1;
+  }
+}
+
+std::string Reader::Back(int from, int to) const {
+  while (from <= to && Trim(Line(from)).empty()) ++from;
+  while (to >= from && (Trim(Line(to)).empty() || IsThematicBreakLine(Line(to)))) --to;
+  if (from > to) return "";
+  int indent = 1 << 20;
+  for (int k = from; k <= to; ++k) {
+    if (!Trim(Line(k)).empty()) indent = std::min(indent, IndentColumns(Line(k)));
+  }
+  std::string out;
+  bool fence = false;
+  bool first = true;
+  for (int k = from; k <= to; ++k) {
+    std::string_view l = Line(k);
+    int cols = 0;
+    size_t b = 0;
+    while (b < l.size() && cols < indent && (l[b] == ' ' || l[b] == '\t')) {
+      cols += l[b] == '\t' ? 4 : 1;
+      ++b;
+    }
+    std::string line(l.substr(b));
+    if (IsFenceLine(Trim(line))) fence = !fence;
+    if (first && !fence) {
+      first = false;
+      if (auto r = AfterAnswerMarker(line)) {
+        // The marker goes, with the list marker or bold around it.
+        line = std::string(*r);
+        if (EndsWith(line, "**") && line.find("**") == line.size() - 2) line.resize(line.size() - 2);
+        if (Trim(line).empty()) continue;
+      }
+    }
+    if (!fence && !StartsWith(Trim(line), "|")) {
+      for (std::string_view br : {"<br/>", "<br />", "<br>", "<BR>"}) {
+        for (size_t p; (p = line.find(br)) != std::string::npos;) line.replace(p, br.size(), "\n");
+      }
+    }
+    out += line + "\n";
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  size_t lead = 0;
+  while (lead < out.size() && out[lead] == '\n') ++lead;
+  return out.substr(lead);
+}
+
+bool OnlyALink(std::string_view back) {
+  const std::string_view t = Trim(back);
+  if (t.find('\n') != std::string_view::npos) return false;
+  if (StartsWith(t, "http://") || StartsWith(t, "https://")) return t.find(' ') == std::string_view::npos;
+  if (!StartsWith(t, "[") || !EndsWith(t, ")")) return false;
+  const size_t mid = t.find("](");
+  return mid != std::string_view::npos && t.find("](", mid + 1) == std::string_view::npos;
+}
+
+void Reader::AddNote(const std::string& rule, std::string front, std::string back, int line, int end_line,
+                     const std::vector<std::string>* extra_sections) {
+  seen_card_ = true;
+  if (front.empty()) return;
+  if (back.empty()) {
+    doc_.warnings.push_back({line, "question without an answer, not imported: " + front});
+    Skip(line, front, "no answer");
+    return;
+  }
+  if (OnlyALink(back)) {
+    doc_.warnings.push_back({line, "question whose answer is only a link, not imported: " + front});
+    Skip(line, front, "the answer is only a link");
+    return;
+  }
+  ImportedNote n;
+  n.front = std::move(front);
+  n.back = std::move(back);
+  n.line = line;
+  n.end_line = end_line;
+  n.rule = rule;
+  n.key = QuestionKey(base_, n.front);
+  std::vector<std::string> sections;
+  for (const auto& [level, title] : stack_) sections.push_back(title);
+  if (extra_sections) sections.insert(sections.end(), extra_sections->begin(), extra_sections->end());
+  std::string tag;
+  for (const auto& s : sections) {
+    const std::string part = HeadingToTag(s);
+    if (part.empty()) continue;
+    if (!tag.empty()) tag += "::";
+    tag += part;
+    n.sections.push_back(s);
+  }
+  if (!tag.empty()) n.tags.push_back(tag);
+  doc_.notes.push_back(std::move(n));
+}
+
+void Reader::Close(int end_line) {
+  if (!open_) return;
+  Question q = std::move(*open_);
+  open_.reset();
+  int to = std::min(end_line, LineCount());
+  if (q.rule == "heading") {
+    // Question lines under a question heading stay in its answer; say so.
+    bool fence = false;
+    for (int k = q.answer_from; k <= to; ++k) {
+      const std::string_view t = Trim(Line(k));
+      if (IsFenceLine(t)) fence = !fence;
+      if (!fence && IsQuestionLine(StripListMarker(t))) {
+        doc_.warnings.push_back({k, "a question line inside the answer of line " + std::to_string(q.line) +
+                                        "; kept in that answer"});
+      }
+    }
+  }
+  AddNote(q.rule, q.front, Back(q.answer_from, to), q.line, to);
+}
+
+void Reader::EmitAdmonitionsBefore(int line) {
+  while (next_admonition_ < admonitions_.size() &&
+         (line == 0 || admonitions_[next_admonition_].line < line)) {
+    const auto& a = admonitions_[next_admonition_++];
+    Close(a.line - 1);
+    std::string back = a.back;
+    while (!back.empty() && (back.back() == '\n' || back.back() == ' ')) back.pop_back();
+    size_t lead = 0;
+    while (lead < back.size() && back[lead] == '\n') ++lead;
+    AddNote("admonition", a.front, back.substr(lead), a.line, a.end, &a.sections);
+  }
+}
+
+std::optional<Question> Reader::ParagraphQuestion(const Block& b, bool in_item) const {
+  const std::string first = FirstLineOf(b.text);
+  if (first.empty()) return std::nullopt;
+  Question q;
+  q.line = b.first_line;
+  q.answer_from = b.first_line + 1;
+  if (AfterQuestionPrefix(first)) {
+    size_t next = 0;
+    return PrefixQuestionAt(SplitLines(b.text), 0, b.first_line, &next);
+  }
+  const std::string clean = CleanQuestion(first);
+  if (b.first_line_bold && LooksLikeQuestion(clean)) {
+    q.rule = "bold";
+    q.front = clean;
+    return q;
+  }
+  if (in_item && LooksLikeQuestion(clean)) {
+    q.rule = "list";
+    q.front = clean;
+    return q;
+  }
+  if (!in_item) {
+    const auto after = AfterNumbering(first);
+    const bool numbered = after && !after->empty() && !StartsWith(first, "\xE4\xB8");  // not "一、" sections
+    if (numbered && LooksLikeQuestion(*after)) {
+      q.rule = "numbered";
+      q.front = clean;
+      return q;
+    }
+  }
+  return std::nullopt;
+}
+
+// A "Q: …" line at lines[j] of a paragraph starting at source line
+// first_line: the question runs to an answer marker line, else it is that
+// one line. *next is the first line after the question.
+std::optional<Question> Reader::PrefixQuestionAt(const std::vector<std::string_view>& lines, size_t j,
+                                                 int first_line, size_t* next) const {
+  Question q;
+  q.rule = "prefix";
+  q.line = first_line + static_cast<int>(j);
+  std::string text(lines[j]);
+  size_t k = j + 1;
+  for (size_t m = j + 1; m < lines.size() && !AfterQuestionPrefix(lines[m]); ++m) {
+    if (AfterAnswerMarker(lines[m])) {
+      for (size_t x = j + 1; x < m; ++x) text += "\n" + std::string(lines[x]);
+      k = m;
+      break;
+    }
+  }
+  *next = k;
+  q.front = CleanQuestion(text);
+  q.answer_from = first_line + static_cast<int>(k);
+  if (q.front.empty()) return std::nullopt;
+  return q;
+}
+
+void Reader::Paragraph(const Block& b) {
+  const std::vector<std::string_view> lines = SplitLines(b.text);
+  if (open_ && open_->rule == "heading") {
+    // Only a bold or "Q:" question ends the answer of a question heading.
+    const auto q = ParagraphQuestion(b, false);
+    if (!q || (q->rule != "prefix" && q->rule != "bold")) return;
+  }
+  size_t j = 0;
+  if (auto q = ParagraphQuestion(b, false)) {
+    Close(b.first_line - 1);
+    Open(*q);
+    j = static_cast<size_t>(q->answer_from - b.first_line);
+  } else if (!open_) {
+    const std::string first = FirstLineOf(b.text);
+    if (lines.size() == 1 && LooksLikeQuestion(first) && CodePointCount(first) <= 120) {
+      Skip(b.first_line, first, "a question-like line without a recognised shape");
+    }
+    j = 1;
+  }
+  ScanPrefixLines(b, lines, j);
+}
+
+// "Q: …" lines further down a paragraph start questions of their own.
+void Reader::ScanPrefixLines(const Block& b, const std::vector<std::string_view>& lines, size_t j) {
+  while (j < lines.size()) {
+    if (!AfterQuestionPrefix(lines[j])) {
+      ++j;
+      continue;
+    }
+    size_t next = j + 1;
+    if (auto q = PrefixQuestionAt(lines, j, b.first_line, &next)) {
+      Close(q->line - 1);
+      Open(*q);
+    }
+    j = next;
+  }
+}
+
+// Questions that make a question heading above them a section instead.
+bool Reader::StrongQuestion(const Block& b) const {
+  switch (b.kind) {
+    case BlockKind::kParagraph: {
+      const auto q = ParagraphQuestion(b, false);
+      return q && q->rule != "list";
+    }
+    case BlockKind::kHtml:
+      return Lower(b.text).find("<summary") != std::string::npos;
+    case BlockKind::kList:
+      for (const auto& item : b.children) {
+        if (item.children.empty() || item.children.front().kind != BlockKind::kParagraph) continue;
+        const auto q = ParagraphQuestion(item.children.front(), true);
+        if (q && (q->rule == "prefix" || q->rule == "bold")) return true;
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
+// A question heading is a section when what comes first under it (after
+// sub-headings that ask nothing) is another question; else it is a card and
+// everything under it is its answer.
+bool Reader::SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int level) const {
+  const int from = blocks[i].last_line;
+  int to = LineCount();
+  for (size_t j = i + 1; j < blocks.size(); ++j) {
+    const Block& b = blocks[j];
+    if (b.kind == BlockKind::kHeading) {
+      if (b.level <= level) {
+        to = b.first_line;
+        break;
+      }
+      if (LooksLikeQuestion(CleanQuestion(FirstLineOf(b.text)))) return true;
+      continue;
+    }
+    to = b.first_line;
+    if (StrongQuestion(b)) return true;
+    break;
+  }
+  return std::any_of(admonitions_.begin(), admonitions_.end(),
+                     [&](const AdmonitionCard& a) { return a.line > from && a.line < to; });
+}
+
+void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text) {
+  const Block& b = blocks[i];
+  if (open_ && open_->rule == "heading" && level > open_level_) return;  // part of that answer
+  Close(b.first_line - 1);
+  if (level == 1 && !title_taken_ && doc_.notes.empty() && !seen_card_) {
+    title_taken_ = true;
+    if (doc_.title.empty()) doc_.title = CleanSectionTitle(text);
+    return;
+  }
+  while (!stack_.empty() && stack_.back().first >= level) stack_.pop_back();
+  if (IsFurnitureHeading(text)) {
+    stack_.emplace_back(level, "");
+    return;
+  }
+  const std::string clean = CleanQuestion(text);
+  if (LooksLikeQuestion(clean) && !SectionHasQuestions(blocks, i, level)) {
+    const int next =
+        i + 1 < blocks.size() && blocks[i + 1].first_line > 0 ? blocks[i + 1].first_line : b.last_line + 1;
+    Open({"heading", clean, b.first_line, std::max(next, b.last_line + 1)}, level);
+    return;
+  }
+  stack_.emplace_back(level, CleanSectionTitle(StripTrailingColon(text)));
+}
+
+size_t Reader::Details(const std::vector<Block>& blocks, size_t i) {
+  const Block& b = blocks[i];
+  Close(b.first_line - 1);
+  const std::string lower = Lower(b.text);
+  const size_t s = lower.find("<summary");
+  const size_t s_end = lower.find("</summary>", s);
+  const size_t gt = lower.find('>', s);
+  if (s_end == std::string::npos || gt == std::string::npos || gt > s_end) return i;
+  const std::string front = CleanQuestion(StripTags(b.text.substr(gt + 1, s_end - gt - 1)));
+  // The answer: after "</summary>" up to "</details>".
+  int from = b.first_line, end = LineCount();
+  for (int k = b.first_line; k <= LineCount(); ++k) {
+    if (Lower(Line(k)).find("</summary>") != std::string::npos) {
+      from = k;
+      break;
+    }
+  }
+  for (int k = from; k <= LineCount(); ++k) {
+    if (Lower(Line(k)).find("</details>") != std::string::npos) {
+      end = k;
+      break;
+    }
+  }
+  std::string back;
+  for (int k = from; k <= end; ++k) {
+    std::string l(Line(k));
+    std::string low = Lower(l);
+    if (k == from) {
+      const size_t p = low.find("</summary>");
+      l = l.substr(p + 10);
+      low = low.substr(p + 10);
+    }
+    const size_t d = low.find("</details>");
+    if (d != std::string::npos) l = l.substr(0, d);
+    back += l + "\n";
+  }
+  // Whole lines between the tags keep their Markdown; text on the tag lines
+  // themselves is taken as it is.
+  std::string answer = from + 1 <= end - 1 ? Back(from + 1, end - 1) : "";
+  const std::string inline_part(Trim(back));
+  if (answer.empty() || from == end) answer = inline_part;
+  while (!answer.empty() && (answer.back() == '\n' || answer.back() == ' ')) answer.pop_back();
+  AddNote("details", front, answer, b.first_line, end);
+  size_t j = i + 1;
+  while (j < blocks.size() && blocks[j].first_line > 0 && blocks[j].first_line <= end) ++j;
+  return j - 1;
+}
+
+// Lines run on into an item ("lazy" lines, at any depth) may be "Q: …"
+// lines; each starts a question. The item's own first line does not.
+void Reader::ScanItem(const Block& item) {
+  for (const auto& c : item.children) {
+    if (c.kind == BlockKind::kParagraph) {
+      ScanPrefixLines(c, SplitLines(c.text), 1);
+    } else if (c.kind == BlockKind::kList) {
+      for (const auto& sub : c.children) ScanItem(sub);
+    }
+  }
+}
+
+void Reader::List(const Block& list) {
+  // Which items ask a question.
+  std::vector<std::optional<Question>> qs;
+  for (const auto& item : list.children) {
+    std::optional<Question> q;
+    if (!item.children.empty() && item.children.front().kind == BlockKind::kParagraph) {
+      q = ParagraphQuestion(item.children.front(), true);
+      if (q && q->rule == "list" && list.ordered) q->rule = "numbered";
+    }
+    // Inside an open answer only strong shapes, or the shape that opened it, start a question.
+    if (q && open_) {
+      const bool same = q->rule == open_->rule;
+      const bool strong = q->rule == "prefix" || q->rule == "bold";
+      if (open_->rule == "heading" || (!same && !strong)) q.reset();
+    }
+    qs.push_back(std::move(q));
+  }
+  for (size_t k = 0; k < list.children.size(); ++k) {
+    const Block& item = list.children[k];
+    if (!qs[k] && !(open_ && open_->rule == "heading")) ScanItem(item);
+    if (!qs[k]) continue;
+    Question q = *qs[k];
+    Close(q.line - 1);
+    const bool last = k + 1 == list.children.size();
+    const int item_end = last ? item.last_line : list.children[k + 1].first_line - 1;
+    const bool has_content =
+        item.children.size() > 1 || item.children.front().text.find('\n') != std::string::npos;
+    if (has_content || !last) {
+      Open(q);
+      const Block& para = item.children.front();
+      ScanPrefixLines(para, SplitLines(para.text),
+                      static_cast<size_t>(std::max(1, q.answer_from - para.first_line)));
+      if (!last) Close(item_end);
+    } else if (list.children.size() > 1 &&
+               std::none_of(list.children.begin(), list.children.end(), [](const Block& it) {
+                 return it.children.size() > 1 || it.children.front().text.find('\n') != std::string::npos;
+               })) {
+      // The last of a list of bare questions: what follows is not its answer.
+      AddNote(q.rule, q.front, "", q.line, q.line);
+    } else {
+      q.answer_from = item.last_line + 1;
+      Open(q);
+    }
+  }
+}
+
+void Reader::Walk(const std::vector<Block>& blocks) {
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const Block& b = blocks[i];
+    if (b.first_line > 0) EmitAdmonitionsBefore(b.first_line);
+    switch (b.kind) {
+      case BlockKind::kHeading:
+        Heading(blocks, i, b.level, FirstLineOf(b.text));
+        break;
+      case BlockKind::kHtml: {
+        const std::string lower = Lower(b.text);
+        if (lower.find("<summary") != std::string::npos && !(open_ && open_->rule == "heading")) {
+          i = Details(blocks, i);
+          break;
+        }
+        if (StartsWith(lower, "<h") && lower.size() > 3 && lower[2] >= '1' && lower[2] <= '6') {
+          Heading(blocks, i, lower[2] - '0', FirstLineOf(StripTags(b.text)));
+        }
+        break;
+      }
+      case BlockKind::kRule:
+        // A thematic break ends an answer: after it come outros, link lists.
+        if (open_) Close(b.first_line - 1);
+        break;
+      case BlockKind::kParagraph: {
+        const std::string raw = Lower(Trim(Line(b.first_line)));
+        if (StartsWith(raw, "<h") && raw.size() > 3 && raw[2] >= '1' && raw[2] <= '6' &&
+            (raw[3] == '>' || raw[3] == ' ')) {
+          Heading(blocks, i, raw[2] - '0', FirstLineOf(b.text));
+          break;
+        }
+        Paragraph(b);
+        break;
+      }
+      case BlockKind::kList:
+        if (!(open_ && open_->rule == "heading")) List(b);
+        break;
+      case BlockKind::kQuote:
+        // "Q: …" lines run on into a quote start questions too.
+        for (const auto& c : b.children) {
+          if (c.kind == BlockKind::kParagraph && !(open_ && open_->rule == "heading")) {
+            ScanPrefixLines(c, SplitLines(c.text), 0);
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  EmitAdmonitionsBefore(0);
+  Close(LineCount());
+}
+
+ParsedDocument Reader::Read() {
+  std::string work(source_);
+  std::vector<size_t> starts = {0};
+  for (size_t i = 0; i < work.size(); ++i) {
+    if (work[i] == '\n') starts.push_back(i + 1);
+  }
+  FrontMatter(&work, starts);
+  if (!doc_.title.empty()) title_taken_ = false;
+  Admonitions(&work, starts);
+  const std::vector<Block> blocks = ParseBlocks(work);
+  Walk(blocks);
+  // A heading that asks but gave no card, and the list items that ask
+  // without an answer, are in doc_.skipped already.
+  doc_.format = ImportFormat::kInterview;
+  std::stable_sort(doc_.notes.begin(), doc_.notes.end(),
+                   [](const ImportedNote& a, const ImportedNote& b) { return a.line < b.line; });
+  return std::move(doc_);
+}
+
+}  // namespace
+
+ParsedDocument ReadMarkdownInterview(std::string_view text, std::string_view file) {
+  return Reader(text, file).Read();
+}
+
+}  // namespace recall::import_internal

@@ -1,0 +1,269 @@
+// Question shapes and question text for the Markdown interview reader.
+
+#include "import/question_text.h"
+
+#include <utf8proc.h>
+
+#include <array>
+#include <cctype>
+
+#include "import/import_internal.h"
+
+namespace recall::import_internal {
+namespace {
+
+// Chinese question words at the start of a question, and words that start
+// with one but ask nothing ("请求", "对比学习").
+constexpr std::array<std::string_view, 27> kCjkQuestionWords = {
+    "什么", "为什么", "为何",   "如何", "怎么", "怎样",   "是否", "哪些",   "哪个",
+    "哪种", "请",     "简述",   "简要", "说说", "说一下", "介绍", "对比",   "比较",
+    "谈谈", "讲讲",   "讲一下", "解释", "描述", "列举",   "能否", "有哪些", "手写"};
+constexpr std::array<std::string_view, 6> kCjkNotQuestions = {"请求",   "对比学习", "请看",
+                                                              "介绍：", "请注意",   "比较器"};
+constexpr std::array<std::string_view, 30> kEnglishQuestionWords = {
+    "what",    "what's",   "why",     "how",      "when",   "which",   "where", "who",  "whom",    "whose",
+    "explain", "describe", "compare", "contrast", "define", "discuss", "is",    "are",  "can",     "could",
+    "do",      "does",     "did",     "should",   "would",  "will",    "list",  "name", "outline", "walk"};
+constexpr std::array<std::string_view, 22> kFurniture = {
+    "目录",     "目錄",     "本文目录",         "文章目录",     "table of contents",
+    "contents", "toc",      "references",       "reference",    "参考资料",
+    "参考文献", "参考链接", "contributing",     "contribute",   "how to contribute",
+    "license",  "致谢",     "acknowledgements", "star history", "贡献",
+    "更新日志", "changelog"};
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Drops a trailing run of closing quotes, brackets, emoji and spaces.
+std::string_view TrimTrailingDecoration(std::string_view t) {
+  for (;;) {
+    t = Trim(t);
+    bool changed = false;
+    for (std::string_view e : {"\"", "'", ")", "\xE2\x80\x9D", "\xEF\xBC\x89", "\xE3\x80\x8D", "*", "_"}) {
+      if (EndsWith(t, e) && t.size() > e.size()) {
+        t.remove_suffix(e.size());
+        changed = true;
+      }
+    }
+    if (!changed) return t;
+  }
+}
+
+std::string_view SkipSeparator(std::string_view r) {
+  r = Trim(r);
+  for (std::string_view sep : {":", "\xEF\xBC\x9A", ".", "\xE3\x80\x81", ")", "\xEF\xBC\x89", "-"}) {
+    if (StartsWith(r, sep)) return Trim(r.substr(sep.size()));
+  }
+  return r;
+}
+
+}  // namespace
+
+bool LooksLikeQuestion(std::string_view plain) {
+  std::string_view t = Trim(plain);
+  if (t.empty()) return false;
+  const std::string_view end = TrimTrailingDecoration(t);
+  if (EndsWith(end, "\xEF\xBC\x9F") || EndsWith(end, "?")) return CodePointCount(end) >= 3;
+  // "… 的区别是什么", "… 有哪些", "… 吗".
+  for (std::string_view e :
+       {"是什么", "有哪些", "为什么", "有什么区别", "的区别", "怎么做", "如何实现", "吗", "呢"}) {
+    if (EndsWith(end, e) && CodePointCount(end) >= CodePointCount(e) + 2) return true;
+  }
+  for (auto w : kCjkNotQuestions) {
+    if (StartsWith(t, w)) return false;
+  }
+  for (auto w : kCjkQuestionWords) {
+    if (StartsWith(t, w) && CodePointCount(t) >= CodePointCount(w) + 2) return true;
+  }
+  size_t k = 0;
+  while (k < t.size() && (std::isalpha(static_cast<unsigned char>(t[k])) || t[k] == '\'')) ++k;
+  if (k == 0 || k == t.size() || t[k] != ' ') return false;
+  const std::string first = Lower(t.substr(0, k));
+  for (auto w : kEnglishQuestionWords) {
+    if (first == w) return t.find(' ', k + 1) != std::string_view::npos;  // two words at least after it
+  }
+  return false;
+}
+
+std::optional<std::string_view> AfterNumbering(std::string_view t) {
+  t = Trim(t);
+  // "(1)", "（1）"
+  for (auto [open, close] :
+       {std::pair<std::string_view, std::string_view>{"(", ")"}, {"\xEF\xBC\x88", "\xEF\xBC\x89"}}) {
+    if (StartsWith(t, open)) {
+      size_t k = open.size();
+      const size_t d = k;
+      while (k < t.size() && IsDigit(t[k])) ++k;
+      if (k > d && StartsWith(t.substr(k), close)) return Trim(t.substr(k + close.size()));
+      return std::nullopt;
+    }
+  }
+  // "第3题：", "第 3 问"
+  if (StartsWith(t, "\xE7\xAC\xAC")) {  // 第
+    size_t k = 3;
+    while (k < t.size() && (IsDigit(t[k]) || t[k] == ' ')) ++k;
+    for (std::string_view u : {"\xE9\xA2\x98", "\xE9\x97\xAE"}) {  // 题 问
+      if (k > 3 && StartsWith(t.substr(k), u)) return SkipSeparator(t.substr(k + u.size()));
+    }
+    return std::nullopt;
+  }
+  // "一、"
+  {
+    static const std::string_view kNumerals[] = {"一", "二", "三", "四", "五", "六",
+                                                 "七", "八", "九", "十", "〇", "零"};
+    size_t k = 0;
+    for (bool more = true; more;) {
+      more = false;
+      for (auto n : kNumerals) {
+        if (t.substr(k, n.size()) == n) {
+          k += n.size();
+          more = true;
+        }
+      }
+    }
+    if (k > 0 && StartsWith(t.substr(k), "\xE3\x80\x81")) return Trim(t.substr(k + 3));
+  }
+  // "1. ", "1.2 ", "1.2. ", "1、", "1)", "1）", "1:"
+  size_t k = 0;
+  int parts = 0;
+  while (k < t.size() && IsDigit(t[k])) {
+    while (k < t.size() && IsDigit(t[k])) ++k;
+    ++parts;
+    if (k + 1 < t.size() && t[k] == '.' && IsDigit(t[k + 1])) {
+      ++k;
+      continue;
+    }
+    break;
+  }
+  if (parts == 0 || k > 12) return std::nullopt;
+  std::string_view rest = t.substr(k);
+  for (std::string_view sep : {".", "\xE3\x80\x81", ")", "\xEF\xBC\x89", ":", "\xEF\xBC\x9A"}) {
+    if (StartsWith(rest, sep)) return Trim(rest.substr(sep.size()));
+  }
+  if (parts >= 2 && (StartsWith(rest, " ") || StartsWith(rest, "\t"))) return Trim(rest);
+  return std::nullopt;
+}
+
+std::optional<std::string_view> AfterQuestionPrefix(std::string_view t) {
+  t = Trim(t);
+  for (std::string_view p : {"Question", "面试考点", "面试题", "问题", "Q", "q", "问"}) {
+    if (!StartsWith(t, p)) continue;
+    std::string_view r = t.substr(p.size());
+    const bool ascii_word = p == "Question";
+    if (ascii_word) r = Trim(r);
+    size_t k = 0;
+    while (k < r.size() && IsDigit(r[k])) ++k;
+    const bool digits = k > 0;
+    r = Trim(r.substr(k));
+    for (std::string_view sep : {":", "\xEF\xBC\x9A"}) {
+      if (StartsWith(r, sep)) return Trim(r.substr(sep.size()));
+    }
+    if (digits) {
+      for (std::string_view sep : {".", "\xE3\x80\x81", ")", "\xEF\xBC\x89"}) {
+        if (StartsWith(r, sep)) return Trim(r.substr(sep.size()));
+      }
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string_view> AfterAnswerMarker(std::string_view line) {
+  std::string_view t = Trim(line);
+  auto skip_bold = [](std::string_view s) {
+    s = Trim(s);
+    while (StartsWith(s, "**") || StartsWith(s, "__")) s = Trim(s.substr(2));
+    return s;
+  };
+  t = skip_bold(t);
+  for (std::string_view w :
+       {"Potential Answer", "Sample Answer", "Short Answer", "Answer", "满分回答", "参考答案", "参考回答",
+        "标准答案", "示例答案", "答案要点", "答案", "回答", "答", "A"}) {
+    if (!StartsWith(t, w)) continue;
+    std::string_view r = t.substr(w.size());
+    while (!r.empty() && IsDigit(r[0])) r.remove_prefix(1);
+    r = Trim(r);
+    for (auto [open, close] : {std::pair<std::string_view, std::string_view>{"(", ")"},
+                               {"\xEF\xBC\x88", "\xEF\xBC\x89"},
+                               {"\xE3\x80\x90", "\xE3\x80\x91"},
+                               {"[", "]"}}) {
+      if (StartsWith(r, open)) {
+        const size_t e = r.find(close);
+        if (e == std::string_view::npos) return std::nullopt;
+        r = Trim(r.substr(e + close.size()));
+      }
+    }
+    r = skip_bold(r);
+    for (std::string_view sep : {":", "\xEF\xBC\x9A"}) {
+      if (StartsWith(r, sep)) return skip_bold(r.substr(sep.size()));
+    }
+    if (CodePointCount(w) >= 2 && r.empty()) return r;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string CleanQuestion(std::string_view plain) {
+  std::string_view t = Trim(plain);
+  for (int round = 0; round < 2; ++round) {
+    if (auto r = AfterQuestionPrefix(t)) t = *r;
+    if (auto r = AfterNumbering(t)) {
+      if (!r->empty()) t = *r;
+    }
+  }
+  std::string out;
+  bool space = false;
+  for (size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '\n' || c == ' ' || c == '\t') {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) {
+      const bool ascii_both =
+          static_cast<unsigned char>(out.back()) < 0x80 && static_cast<unsigned char>(c) < 0x80;
+      if (ascii_both || (c != '\n' && t[i - 1] == ' ')) out += ' ';
+    }
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+std::string CleanSectionTitle(std::string_view plain) {
+  std::string_view t = Trim(plain);
+  if (auto r = AfterNumbering(t)) {
+    if (!r->empty()) t = *r;
+  }
+  // Drop emoji and other symbols (Unicode category So/Sk), and variation selectors.
+  std::string out;
+  const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(t.data());
+  utf8proc_ssize_t left = static_cast<utf8proc_ssize_t>(t.size());
+  while (left > 0) {
+    utf8proc_int32_t cp = 0;
+    const auto n = utf8proc_iterate(p, left, &cp);
+    if (n <= 0) break;
+    const auto cat = utf8proc_category(cp);
+    const bool drop = cat == UTF8PROC_CATEGORY_SO || cat == UTF8PROC_CATEGORY_SK ||
+                      (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0x200D;
+    if (!drop) out.append(reinterpret_cast<const char*>(p), static_cast<size_t>(n));
+    p += n;
+    left -= n;
+  }
+  return std::string(Trim(out));
+}
+
+bool IsFurnitureHeading(std::string_view plain) {
+  const std::string t = Lower(CleanSectionTitle(StripTrailingColon(plain)));
+  for (auto f : kFurniture) {
+    if (t == f) return true;
+  }
+  return false;
+}
+
+}  // namespace recall::import_internal
