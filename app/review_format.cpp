@@ -1,0 +1,97 @@
+#include "review_format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+
+#include "recall/text.h"
+
+namespace recall::app {
+
+std::string FormatDuration(int64_t ms) {
+  const int64_t s = std::max<int64_t>(0, ms / 1000);
+  if (s < 60) return fmt::format("{}s", s);
+  if (s < 3600) return fmt::format("{}m {}s", s / 60, s % 60);
+  return fmt::format("{}h {}m", s / 3600, (s % 3600) / 60);
+}
+
+std::string LocalHhMm(Timestamp t) {
+  const time_t secs = static_cast<time_t>(t.Seconds());
+  struct tm tm;
+  localtime_r(&secs, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%H:%M", &tm);
+  return buf;
+}
+
+std::string Style(bool color, const char* code, const std::string& text) {
+  return color ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : text;
+}
+
+std::vector<std::string> HeaderItems(const ReviewSession& s, bool color) {
+  const QueueCounts c = s.counts();
+  return {fmt::format("#{}", s.position()), Style(color, "1", s.current_deck().name),
+          Style(color, "34", fmt::format("New {}", c.new_cards)),
+          Style(color, "31", fmt::format("Learn {}", c.learning)),
+          Style(color, "32", fmt::format("Due {}", c.review))};
+}
+
+std::string HeaderLine(const ReviewSession& s, bool color) {
+  std::string out;
+  for (const auto& item : HeaderItems(s, color)) out += (out.empty() ? "" : " · ") + item;
+  return out;
+}
+
+std::string KeysLine(const std::vector<AnswerChoice>& choices, bool color) {
+  std::string out;
+  for (const auto& c : choices) {
+    if (!out.empty()) out += "  ";
+    out += Style(color, "1", std::to_string(c.rating)) + " " + c.label + " " + c.delay;
+  }
+  return out;
+}
+
+// Lines of at most `width` columns holding `items` separated by `sep`, never
+// breaking an item (one wider than a line gets a line of its own).
+std::vector<std::string> PackItems(const std::vector<std::string>& items, const std::string& sep, int width) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (const auto& item : items) {
+    if (!line.empty() && DisplayWidth(line) + DisplayWidth(sep) + DisplayWidth(item) > width) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : sep) + item;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> KeyItems(const std::vector<AnswerChoice>& choices, bool color) {
+  std::vector<std::string> items;
+  for (const auto& c : choices)
+    items.push_back(Style(color, "1", std::to_string(c.rating)) + " " + c.label + " " + c.delay);
+  return items;
+}
+
+std::string Plural(int64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+std::string UndoText(const UndoResult& r) { return fmt::format("undid {} (card {})", r.action, r.card_id); }
+
+std::string Trimmed(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+void Print(const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace recall::app

@@ -1,0 +1,241 @@
+#include "review_lines.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "note_edit.h"
+#include "recall/error.h"
+#include "recall/text.h"
+#include "review_format.h"
+#include "review_summary.h"
+
+namespace recall::app {
+namespace {
+
+enum class LineAction { kRating, kUndo, kSuspend, kBury, kEdit, kQuit, kHelp, kWait, kEmpty, kInvalid };
+
+struct ParsedLine {
+  LineAction action = LineAction::kInvalid;
+  int value = 0;  // rating, or seconds for wait
+};
+
+ParsedLine ParseLine(const std::string& raw, Algorithm algorithm) {
+  std::string line = Trimmed(raw);
+  for (char& ch : line) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  ParsedLine p;
+  if (line.empty()) return {LineAction::kEmpty, 0};
+  if (line.size() == 1 && line[0] >= '0' && line[0] <= '9') {
+    const int r = line[0] - '0';
+    if (r >= MinRating(algorithm) && r <= MaxRating(algorithm)) return {LineAction::kRating, r};
+    return p;
+  }
+  if (algorithm == Algorithm::kAnki) {
+    static const char* const kWords[] = {"again", "hard", "good", "easy"};
+    for (int i = 0; i < 4; ++i) {
+      if (line == kWords[i]) return {LineAction::kRating, i + 1};
+    }
+  }
+  if (line == "u" || line == "undo") return {LineAction::kUndo, 0};
+  if (line == "s" || line == "suspend") return {LineAction::kSuspend, 0};
+  if (line == "b" || line == "bury") return {LineAction::kBury, 0};
+  if (line == "e" || line == "edit") return {LineAction::kEdit, 0};
+  if (line == "q" || line == "quit") return {LineAction::kQuit, 0};
+  if (line == "?" || line == "help") return {LineAction::kHelp, 0};
+  if (line.rfind("wait ", 0) == 0) {
+    const std::string n = Trimmed(line.substr(5));
+    if (!n.empty() && n.size() < 9 && n.find_first_not_of("0123456789") == std::string::npos) {
+      return {LineAction::kWait, std::stoi(n)};
+    }
+  }
+  return p;
+}
+
+constexpr const char* kLineHelp =
+    "Answer with a rating (1-4 or again/hard/good/easy; 0-5 for sm2 decks), or:\n"
+    "u undo, s suspend, b bury, e edit in $EDITOR, q quit, wait N (with RECALL_NOW),\n"
+    "an empty line (when waiting) looks again. End of input ends the session.\n";
+
+int LineWidth() {
+  if (const char* c = std::getenv("COLUMNS"); c && *c) {
+    char* end = nullptr;
+    const long v = std::strtol(c, &end, 10);
+    if (end && *end == '\0' && v >= 10 && v <= 1000) return static_cast<int>(v);
+  }
+  return 80;
+}
+
+class LineSession {
+ public:
+  LineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options)
+      : session_(session),
+        clock_(clock),
+        options_(options),
+        width_(LineWidth()),
+        fixed_clock_(std::getenv("RECALL_NOW") && *std::getenv("RECALL_NOW")) {}
+
+  void Run() {
+    bool quit = false;
+    while (!quit) {
+      const SessionState state = session_.Advance();
+      if (state == SessionState::kDone) {
+        Print(DoneLine(session_, options_) + "\n");
+        break;
+      }
+      quit = state == SessionState::kWaiting ? Wait() : ShowCard();
+    }
+    Print(SummaryText(session_.Summary()));
+  }
+
+ private:
+  bool ReadLine(std::string* line) {
+    if (!std::getline(std::cin, *line)) return false;
+    ++line_no_;
+    return true;
+  }
+
+  void Invalid(const std::string& line, const std::string& expected) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "recall: invalid input \"%s\": expected %s (stdin line %d)\n", Trimmed(line).c_str(),
+                 expected.c_str(), line_no_);
+  }
+
+  // Returns true when the session ends.
+  bool Wait() {
+    const int64_t in_s = (session_.next_due().ms - clock_.Now().ms + 999) / 1000;
+    Print(fmt::format("Learning cards due later: next at {} (in {}).\n", LocalHhMm(session_.next_due()),
+                      FormatDuration(in_s * 1000)));
+    while (true) {
+      std::string line;
+      if (!ReadLine(&line)) {
+        Print("\n");
+        return true;
+      }
+      const ParsedLine p = ParseLine(line, Algorithm::kAnki);
+      switch (p.action) {
+        case LineAction::kQuit:
+          Print("> quit\n\n");
+          return true;
+        case LineAction::kEmpty:
+          return false;
+        case LineAction::kWait:
+          if (!fixed_clock_) {
+            Invalid(line, "an empty line, u or q: wait needs RECALL_NOW");
+            continue;
+          }
+          clock_.AdvanceSeconds(p.value);
+          Print(fmt::format("> waited {}\n\n", FormatDuration(int64_t{p.value} * 1000)));
+          return false;
+        case LineAction::kUndo:
+          DoUndo();
+          return false;
+        case LineAction::kHelp:
+          Print(kLineHelp);
+          continue;
+        default:
+          Invalid(line, "wait N, an empty line, u or q (no card is due yet)");
+          continue;
+      }
+    }
+  }
+
+  void PrintCard() {
+    const Note& note = session_.current().note;
+    std::string out = HeaderLine(session_, false) + "\n";
+    out += RenderMarkdownForTerminal(note.front, width_, false);
+    if (out.back() != '\n') out += '\n';
+    out += "-- answer --\n";
+    out += RenderMarkdownForTerminal(note.back, width_, false);
+    if (out.back() != '\n') out += '\n';
+    out += KeysLine(session_.Choices(), false) + "\n";
+    Print(out);
+  }
+
+  void DoUndo() {
+    const auto r = session_.Undo();
+    Print(r ? "> " + UndoText(*r) + "\n\n" : std::string("> nothing to undo\n\n"));
+  }
+
+  bool ShowCard() {
+    PrintCard();
+    const Algorithm algorithm = session_.current_deck().options.algorithm;
+    const std::string expected = algorithm == Algorithm::kSm2
+                                     ? "0-5, u, s, b, e, q or ?"
+                                     : "1-4, again, hard, good, easy, u, s, b, e, q or ?";
+    while (true) {
+      std::string line;
+      if (!ReadLine(&line)) {
+        Print("\n");
+        return true;
+      }
+      const ParsedLine p = ParseLine(line, algorithm);
+      switch (p.action) {
+        case LineAction::kRating: {
+          try {
+            const AnswerResult r = session_.Answer(p.value);
+            Print(fmt::format("> {}: next in {}\n\n", RatingLabel(algorithm, p.value),
+                              FormatDelay(r.outcome.delay)));
+          } catch (const Error& e) {
+            if (e.code() != ErrorCode::kConflict) throw;
+            // Another process changed the card: nothing was written; go on.
+            std::fflush(stdout);
+            std::fprintf(stderr, "recall: %s\n", e.what());
+          }
+          return false;
+        }
+        case LineAction::kUndo:
+          DoUndo();
+          return false;
+        case LineAction::kSuspend:
+          session_.Suspend();
+          Print("> suspended\n\n");
+          return false;
+        case LineAction::kBury:
+          session_.Bury();
+          Print("> buried until tomorrow\n\n");
+          return false;
+        case LineAction::kEdit:
+          Print("> " + EditNote(session_, /*stdin_to_null=*/true) + "\n\n");
+          PrintCard();
+          continue;
+        case LineAction::kQuit:
+          Print("> quit\n\n");
+          return true;
+        case LineAction::kHelp:
+          Print(kLineHelp);
+          continue;
+        case LineAction::kWait:
+          if (!fixed_clock_) {
+            Invalid(line, expected + ": wait needs RECALL_NOW");
+          } else {
+            clock_.AdvanceSeconds(p.value);
+            Print(fmt::format("> waited {}\n", FormatDuration(int64_t{p.value} * 1000)));
+          }
+          continue;
+        case LineAction::kEmpty:
+        case LineAction::kInvalid:
+          Invalid(line, expected);
+          continue;
+      }
+    }
+  }
+
+  ReviewSession& session_;
+  SessionClock& clock_;
+  const ReviewOptions& options_;
+  int width_;
+  bool fixed_clock_;
+  int line_no_ = 0;
+};
+
+}  // namespace
+
+void RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options) {
+  LineSession(session, clock, options).Run();
+}
+
+}  // namespace recall::app
