@@ -43,6 +43,13 @@ Notetype StockBasicOptionalReversed();
 Notetype StockBasicTypeAnswer();
 Notetype StockCloze();
 
+// What Anki's special fields show besides the note's own fields.
+struct CardExtras {
+  std::string tags;     // {{Tags}}: the note's tags, space-separated
+  std::string deck;     // {{Deck}}: the full name ("A::B"); {{Subdeck}} is "B"
+  int flag = 0;         // {{CardFlag}}: "flag1".."flag7", "" for 0
+  int64_t card_id = 0;  // {{CardID}}: "" for 0
+};
 // Card ordinals a note with these field values gets, sorted ascending.
 // Standard: every template whose question side is non-empty (Anki's rule:
 // the question renders with at least one non-empty field in it).
@@ -50,7 +57,9 @@ Notetype StockCloze();
 // (c1 -> ord 0, c2 -> ord 1, ...); a cloze note with no clozes gets ord 0,
 // as Anki does, so that no note is left without a card.
 // Missing field values count as empty.
-std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::string>& fields);
+// {{#Tags}} sections count as non-empty when `extras.tags` is not empty.
+std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::string>& fields,
+                              const CardExtras& extras = CardExtras());
 
 // One rendered card.
 struct RenderedCard {
@@ -71,12 +80,11 @@ struct RenderedCard {
 // {{type:F}} box renders as "[[type:F]]" in the question and as
 // "[[type:F]]" in the answer too: the caller replaces it (the terminal asks
 // for the answer and shows CompareTypedAnswer's diff there).
-RenderedCard RenderCard(const Notetype& type, const std::vector<std::string>& fields, int ord);
+RenderedCard RenderCard(const Notetype& type, const std::vector<std::string>& fields, int ord,
+                        const CardExtras& extras = CardExtras());
 
-// Anki's type-answer comparison: a character diff of `typed` against
-// `expected` (both plain text; HTML is stripped and entities decoded first).
-// kGood: typed correctly; kBad: typed but wrong; kMissing: expected text the
-// user did not type.
+// Anki's type-answer comparison (rslib typeanswer.rs): Python difflib's
+// SequenceMatcher over code points of the NFC forms of typed and expected.
 struct TypeDiffSegment {
   enum Kind { kGood, kBad, kMissing } kind;
   std::string text;
@@ -84,7 +92,24 @@ struct TypeDiffSegment {
     return a.kind == b.kind && a.text == b.text;
   }
 };
-std::vector<TypeDiffSegment> CompareTypedAnswer(std::string_view typed, std::string_view expected);
+struct TypeAnswerComparison {
+  // The expected answer as compared: [sound:..] tags removed, line breaks
+  // (<br>, <div>, newlines) as one space, HTML stripped, entities decoded,
+  // trimmed.
+  std::string expected;
+  bool correct = false;  // typed == expected (NFC)
+  // Nothing typed: both empty (Anki shows the expected answer alone).
+  // Correct: `typed` is one kGood segment, `expected_line` is empty.
+  // Otherwise `typed` has kGood, kBad and kMissing ("-" per character the
+  // user left out); `expected_line` has kGood and kMissing.
+  std::vector<TypeDiffSegment> typed;
+  std::vector<TypeDiffSegment> expected_line;
+};
+TypeAnswerComparison CompareTypedAnswer(std::string_view typed, std::string_view expected);
+
+// The comparison as Anki's HTML: <code id=typeans>...</code> with
+// typeGood / typeBad / typeMissed spans and the typearrow between lines.
+std::string TypeAnswerHtml(const TypeAnswerComparison& comparison);
 
 }  // namespace recall
 

@@ -59,6 +59,21 @@ std::string MarkdownToHtml(std::string_view markdown);
 // rendering rules.
 std::string RenderMarkdownForTerminal(std::string_view markdown, int width, bool color);
 
+// `s` with HTML character references decoded: "&amp;", "&#20013;",
+// "&#x4E2D;" and the common named ones. A numeric reference that is not a
+// Unicode scalar value, is zero or names a control character (other than
+// tab and newline) becomes U+FFFD; unknown names and a lone "&" stay as
+// written.
+std::string DecodeHtmlEntities(std::string_view s);
+
+// `html` without its tags, comments, <style> and <script> elements
+// (entities are left alone). A "<" with no ">" after it is kept as text.
+std::string StripHtmlTags(std::string_view html);
+
+// Anki's strip_html: tags removed as above, "&nbsp;" as a space, then
+// entities decoded. For listings, sort keys and the type-answer comparison.
+std::string HtmlToPlainText(std::string_view html);
+
 // Anki field HTML rendered for a terminal `width` columns wide, through the
 // same wrapping as Markdown: paragraphs and <div>/<br> line breaks, tables
 // (box-drawn, columns sized by display width), nested lists, links with their

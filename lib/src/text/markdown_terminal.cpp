@@ -18,6 +18,8 @@ namespace {
 
 using text_internal::CodepointWidth;
 using text_internal::DecodeUtf8;
+using text_internal::ExpandTabs;
+using text_internal::HardBreak;
 using text_internal::kInvalidCodepoint;
 
 constexpr unsigned kTerminalParserFlags =
@@ -26,7 +28,6 @@ constexpr unsigned kTerminalParserFlags =
 constexpr std::string_view kBullet = "• ";
 constexpr std::string_view kQuoteBar = "│ ";
 constexpr int kCodeIndent = 2;
-constexpr int kTabStop = 4;
 
 void AppendUtf8(char32_t cp, std::string* out) {
   if (cp < 0x80) {
@@ -121,52 +122,6 @@ char32_t FirstCodepoint(std::string_view s) {
 bool IsCjkCodepoint(char32_t cp) {
   if (cp < 0x80 || cp == kInvalidCodepoint) return false;
   return text_internal::IsCjk(cp, CodepointWidth(cp));
-}
-
-// Splits `line` into pieces of at most `width` columns at code point
-// boundaries (code is never reflowed, only cut when it cannot fit).
-std::vector<std::string> HardBreak(std::string_view line, int width) {
-  std::vector<std::string> out(1);
-  int col = 0;
-  size_t i = 0;
-  while (i < line.size()) {
-    char32_t cp;
-    const size_t len = DecodeUtf8(line, i, &cp);
-    const int w = CodepointWidth(cp);
-    if (w > 0 && col > 0 && col + w > width) {
-      out.emplace_back();
-      col = 0;
-    }
-    if (cp == kInvalidCodepoint) {
-      out.back() += "\xEF\xBF\xBD";
-    } else {
-      out.back().append(line.substr(i, len));
-    }
-    col += w;
-    i += len;
-  }
-  return out;
-}
-
-std::string ExpandTabs(std::string_view line) {
-  std::string out;
-  int col = 0;
-  size_t i = 0;
-  while (i < line.size()) {
-    if (line[i] == '\t') {
-      const int n = kTabStop - col % kTabStop;
-      out.append(static_cast<size_t>(n), ' ');
-      col += n;
-      ++i;
-      continue;
-    }
-    char32_t cp;
-    const size_t len = DecodeUtf8(line, i, &cp);
-    out.append(line.substr(i, len));
-    col += CodepointWidth(cp);
-    i += len;
-  }
-  return out;
 }
 
 class TerminalRenderer {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace recall {
 namespace text_internal {
@@ -78,6 +79,21 @@ bool IsSgr(std::string_view seq);
 
 // True when `seq` is an SGR that resets every attribute (ESC[m or ESC[0m).
 bool IsSgrReset(std::string_view seq);
+
+// Appends the UTF-8 encoding of `cp` (REQUIRES: a Unicode scalar value).
+void AppendUtf8(char32_t cp, std::string* out);
+
+// When s[i] starts a character reference ("&amp;", "&#20013;", "&#x4E2D;"),
+// appends its text (U+FFFD for a non-scalar or control code point) and
+// returns the bytes it takes; otherwise returns 0 and appends nothing.
+size_t DecodeEntityAt(std::string_view s, size_t i, std::string* out);
+
+// Tabs expanded to spaces, with stops every 4 columns.
+std::string ExpandTabs(std::string_view line);
+
+// `line` cut into pieces of at most `width` columns at code point boundaries
+// (invalid bytes as U+FFFD): code is never reflowed, only cut.
+std::vector<std::string> HardBreak(std::string_view line, int width);
 
 inline constexpr std::string_view kSgrReset = "\x1b[0m";
 

@@ -1,0 +1,100 @@
+// Rendering a card's faces for the terminal, and the typed-answer editor.
+
+#include "card_face.h"
+
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "recall/text.h"
+
+namespace recall::app {
+namespace {
+
+constexpr std::string_view kAnswerRule = "<hr id=answer>";
+
+std::vector<std::string> SplitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+// Every "[[type:...]]" box in `html` replaced by `with`.
+std::string ReplaceTypeBoxes(std::string html, const std::string& with) {
+  size_t i = 0;
+  while ((i = html.find("[[type:", i)) != std::string::npos) {
+    const size_t end = html.find("]]", i);
+    if (end == std::string::npos) break;
+    html.replace(i, end + 2 - i, with);
+    i += with.size();
+  }
+  return html;
+}
+
+std::vector<std::string> Render(const Notetype& type, const std::string& text, int width, bool color) {
+  return SplitLines(type.markdown ? RenderMarkdownForTerminal(text, width, color)
+                                  : RenderHtmlForTerminal(text, width, color));
+}
+
+}  // namespace
+
+CardFace RenderCardFace(const Notetype& type, const std::vector<std::string>& fields, int ord, int width,
+                        bool color, const std::string& typed) {
+  const RenderedCard card = RenderCard(type, fields, ord);
+  CardFace face;
+  face.type_answer_expected = card.type_answer_expected;
+  face.unknown_filters = card.unknown_filters;
+  face.question = Render(type, ReplaceTypeBoxes(card.question_html, ""), width, color);
+
+  std::string diff;
+  if (card.type_answer_expected) {
+    const TypeAnswerComparison c = CompareTypedAnswer(typed, *card.type_answer_expected);
+    diff = type.markdown ? c.expected : TypeAnswerHtml(c);
+  }
+  std::string answer = ReplaceTypeBoxes(card.answer_html, diff);
+  const size_t rule = answer.find(kAnswerRule);
+  if (rule != std::string::npos) {
+    answer.erase(0, rule + kAnswerRule.size());
+    face.answer_after_rule = true;
+  }
+  face.answer = Render(type, answer, width, color);
+  return face;
+}
+
+TypedAnswerEditor::State TypedAnswerEditor::Key(const std::string& key) {
+  if (state_ != State::kEditing || key.empty()) return state_;
+  if (key == "\r" || key == "\n") {
+    state_ = State::kAccepted;
+  } else if (key == "\x1b") {
+    state_ = State::kCancelled;
+  } else if (key == "\x7f" || key == "\b") {
+    // Drop the last code point (continuation bytes first).
+    while (!text_.empty() && (static_cast<unsigned char>(text_.back()) & 0xC0) == 0x80) text_.pop_back();
+    if (!text_.empty()) text_.pop_back();
+  } else if (key == "\x15") {
+    text_.clear();
+  } else if (static_cast<unsigned char>(key[0]) >= 0x20 && key[0] != '\x7f' && key[0] != '\x1b' &&
+             IsValidUtf8(key)) {
+    text_ += key;  // a key or a pasted run of text
+  }
+  return state_;
+}
+
+std::string TypedAnswerEditor::PromptLine(int width, bool color) const {
+  const std::string label = "Type the answer: ";
+  const std::string cursor = "▏";
+  std::string shown = text_;
+  const int room = width - DisplayWidth(label) - DisplayWidth(cursor);
+  while (!shown.empty() && DisplayWidth(shown) > room) {
+    size_t cut = 1;
+    while (cut < shown.size() && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80) ++cut;
+    shown.erase(0, cut);
+  }
+  const std::string styled_label = color ? "\x1b[0;1m" + label + "\x1b[0m" : label;
+  return TruncateToWidth(styled_label + shown + cursor, width, "");
+}
+
+}  // namespace recall::app
