@@ -22,6 +22,7 @@ struct ImportCliOptions {
   bool prune = false;
   bool subdecks = false;
   bool explain = false;
+  bool theirs = false;
 };
 
 const char* KindName(ChangeKind k) {
@@ -30,6 +31,7 @@ const char* KindName(ChangeKind k) {
     case ChangeKind::kUpdated: return "update";
     case ChangeKind::kUnchanged: return "unchanged";
     case ChangeKind::kMissing: return "missing";
+    case ChangeKind::kConflict: return "conflict";
   }
   return "";
 }
@@ -46,6 +48,7 @@ std::string SummaryLine(const FileImportSummary& s, bool prune) {
   std::string line = fmt::format("{}: {} added, {} updated, {} unchanged, {} missing", s.path, s.added, s.updated,
                                  s.unchanged, s.missing);
   if (prune) line += fmt::format(" ({} suspended)", s.suspended);
+  if (s.conflicts > 0) line += fmt::format(", {} {}", s.conflicts, s.conflicts == 1 ? "conflict" : "conflicts");
   if (s.format == ImportFormat::kInterview) line += "; " + s.questions;
   return line;
 }
@@ -55,6 +58,7 @@ nlohmann::json ToJson(const FileImportSummary& s, bool dry_run) {
                       {"deck", s.deck},         {"added", s.added},
                       {"updated", s.updated},   {"unchanged", s.unchanged},
                       {"missing", s.missing},   {"suspended", s.suspended},
+                      {"conflicts", s.conflicts},
                       {"dry_run", dry_run}};
   j["changes"] = nlohmann::json::array();
   for (const auto& c : s.changes) {
@@ -123,6 +127,7 @@ void RunImport(const ImportCliOptions& o, Context& ctx) {
   options.dry_run = o.dry_run;
   options.prune = o.prune;
   options.subdecks = o.subdecks;
+  options.theirs = o.theirs;
   const auto summaries = ImportFiles(ctx.store(), o.files, options);
 
   for (const auto& s : summaries) {
@@ -166,6 +171,9 @@ const CommandRegistrar kRegistrar(20, [](CLI::App& app, Context& ctx) {
   sub->add_flag("--dry-run", opts->dry_run, "Show what would be added, updated and missing; write nothing");
   sub->add_flag("--prune", opts->prune, "Suspend notes that are no longer in their document (never deletes)");
   sub->add_flag("--subdecks", opts->subdecks, "Put cards in sub-decks named after their section headings");
+  sub->add_flag("--theirs", opts->theirs,
+                "When a note was edited in recall and changed in the document, take the document's text "
+                "(default: keep the edit and report a conflict)");
   sub->add_flag("--explain", opts->explain,
                 "List every card a document gives (lines and rule) and every question-like line skipped, with the "
                 "reason; reads the files only");

@@ -88,9 +88,12 @@ struct ImportOptions {
   bool dry_run = false;             // compute and report, write nothing
   bool prune = false;               // suspend notes that vanished from their file
   bool subdecks = false;            // section headings become sub-decks of the deck
+  bool theirs = false;              // a conflict takes the document's text (see kConflict)
 };
 
-enum class ChangeKind { kAdded, kUpdated, kUnchanged, kMissing };
+// kConflict: the note was edited in recall and its text changed in the
+// document too; the edit is kept (unless ImportOptions::theirs).
+enum class ChangeKind { kAdded, kUpdated, kUnchanged, kMissing, kConflict };
 
 struct NoteChange {
   ChangeKind kind = ChangeKind::kAdded;
@@ -108,7 +111,8 @@ struct FileImportSummary {
   int64_t unchanged = 0;
   int64_t missing = 0;    // notes from this file that the file no longer has
   int64_t suspended = 0;  // of those, suspended by --prune in this run
-  std::vector<NoteChange> changes;  // added, updated and missing ones (not unchanged)
+  int64_t conflicts = 0;  // edited in recall and in the document (kConflict)
+  std::vector<NoteChange> changes;  // added, updated, conflicting and missing ones (not unchanged)
   std::vector<ImportWarning> warnings;
   std::string questions;  // RuleCountsText of the document's notes ("" for .apkg)
   std::vector<SkippedQuestion> skipped;  // question-like lines that gave no card

@@ -96,6 +96,8 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+std::string FirstLineOf(std::string_view s) { return std::string(Trim(s.substr(0, s.find('\n')))); }
+
 bool EndsWithColon(std::string_view s) {
   s = Trim(s);
   return EndsWith(s, ":") || EndsWith(s, "\xEF\xBC\x9A");

@@ -30,6 +30,9 @@ std::string BaseName(std::string_view path);
 int CodePointCount(std::string_view s);
 bool StartsWith(std::string_view s, std::string_view prefix);
 bool EndsWith(std::string_view s, std::string_view suffix);
+// `s` up to its first line break, trimmed.
+std::string FirstLineOf(std::string_view s);
+
 // True when `s` ends with ':' or '：'.
 bool EndsWithColon(std::string_view s);
 // `s` without one trailing ':' / '：' (and trimmed).

@@ -229,15 +229,41 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
       }
       return SortedUnique(std::move(tags));
     };
+    // The note's text after this import: the document's, unless the user
+    // edited it in recall since the last import (its baseline). An edit of
+    // an unchanged document is kept; an edit of a changed one is a conflict.
     auto update_or_keep = [&](FileWork& w, const ImportedNote& n, const detail::ExistingImportNote& ex) {
       const auto tags = desired_tags(n, &ex);
-      if (ex.key == n.key && ex.front == n.front && ex.back == n.back && ex.tags == tags && ex.source == w.source) {
-        ++w.summary.unchanged;
-        return;
+      std::string front = n.front;
+      std::string back = n.back;
+      bool conflict = false;
+      if (ex.has_baseline) {
+        const bool doc_changed = n.front != ex.base_front || n.back != ex.base_back;
+        const bool user_changed = ex.front != ex.base_front || ex.back != ex.base_back;
+        const bool same_text = ex.front == n.front && ex.back == n.back;
+        if (user_changed && !same_text && (!doc_changed || !options.theirs)) {
+          front = ex.front;
+          back = ex.back;
+          conflict = doc_changed;
+        }
       }
-      plan.updates.push_back({ex.id, n.key, n.front, n.back, w.source, tags});
-      ++w.summary.updated;
-      w.summary.changes.push_back({ChangeKind::kUpdated, n.front, n.line, ex.id});
+      const bool baseline_current = ex.has_baseline && ex.base_front == n.front && ex.base_back == n.back;
+      if (!baseline_current && !conflict) plan.baselines.push_back({ex.id, n.front, n.back});
+      const bool same = ex.key == n.key && ex.front == front && ex.back == back && ex.tags == tags &&
+                        ex.source == w.source;
+      if (!same) plan.updates.push_back({ex.id, n.key, front, back, w.source, tags});
+      if (conflict) {
+        ++w.summary.conflicts;
+        w.summary.changes.push_back({ChangeKind::kConflict, n.front, n.line, ex.id});
+        w.summary.warnings.push_back({n.line, "conflict: \"" + import_internal::FirstLineOf(ex.front) +
+                                                  "\" was edited in recall and changed in the document; kept "
+                                                  "your edit (--theirs takes the document's text)"});
+      } else if (same) {
+        ++w.summary.unchanged;
+      } else {
+        ++w.summary.updated;
+        w.summary.changes.push_back({ChangeKind::kUpdated, n.front, n.line, ex.id});
+      }
     };
 
     // Pass 1: notes whose key is known.

@@ -14,7 +14,6 @@
 namespace recall::import_internal {
 namespace {
 
-std::string FirstLineOf(std::string_view s) { return std::string(Trim(s.substr(0, s.find('\n')))); }
 
 std::string Lower(std::string_view s) {
   std::string out(s);

@@ -13,8 +13,10 @@ namespace {
 constexpr const char* kLoadNotesSql =
     "SELECT n.id, n.key, n.guid, n.front, n.back, n.source, "
     "  (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id), "
-    "  NOT EXISTS (SELECT 1 FROM cards c WHERE c.note_id = n.id AND c.queue <> -1) "
-    "FROM notes n";
+    "  NOT EXISTS (SELECT 1 FROM cards c WHERE c.note_id = n.id AND c.queue <> -1), "
+    "  b.front, b.back "
+    "FROM notes n LEFT JOIN import_baselines b ON b.note_id = n.id";
+constexpr const char* kSetBaselineSql = "INSERT OR REPLACE INTO import_baselines (note_id, front, back) VALUES (?, ?, ?)";
 constexpr const char* kInsertNoteSql =
     "INSERT INTO notes (id, guid, front, back, source, key, created_s, modified_s) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
@@ -57,6 +59,11 @@ ImportIndex LoadImportIndex(const Store& store) {
       n.source = st.getColumn(5).getString();
       n.tags = SplitTags(st.getColumn(6).getString());
       n.suspended = st.getColumn(7).getInt() != 0;
+      n.has_baseline = !st.getColumn(8).isNull();
+      if (n.has_baseline) {
+        n.base_front = st.getColumn(8).getString();
+        n.base_back = st.getColumn(9).getString();
+      }
       if (!n.key.empty()) index.by_key.emplace(n.key, index.notes.size());
       index.by_guid.emplace(n.guid, index.notes.size());
       index.notes.push_back(std::move(n));
@@ -73,6 +80,14 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
     std::vector<int64_t> ids;
     ids.reserve(plan.adds.size());
     SQLite::Statement ins_tag(db, kInsertTagSql);
+    SQLite::Statement set_base(db, kSetBaselineSql);
+    auto baseline = [&](int64_t id, const std::string& front, const std::string& back) {
+      set_base.bind(1, id);
+      set_base.bindNoCopy(2, front);
+      set_base.bindNoCopy(3, back);
+      set_base.exec();
+      set_base.reset();
+    };
     if (!plan.adds.empty()) {
       const int64_t count = static_cast<int64_t>(plan.adds.size());
       int64_t position = ReserveNewPositions(db, count);
@@ -92,6 +107,7 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
         ins_note.exec();
         ins_note.reset();
         InsertTags(ins_tag, note_id, a.tags);
+        baseline(note_id, a.front, a.back);
         ins_card.bind(1, card_id);
         ins_card.bind(2, note_id);
         ins_card.bind(3, a.deck_id);
@@ -123,6 +139,7 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
         InsertTags(ins_tag, u.id, u.tags);
       }
     }
+    for (const auto& b : plan.baselines) baseline(b.id, b.front, b.back);
     if (!plan.suspend_note_ids.empty()) {
       SQLite::Statement sus(db, kSuspendSql);
       for (int64_t id : plan.suspend_note_ids) {

@@ -23,6 +23,9 @@ struct ExistingImportNote {
   std::string source;
   std::vector<std::string> tags;  // sorted
   bool suspended = false;         // every card of the note is suspended
+  bool has_baseline = false;      // what the document gave at the last import:
+  std::string base_front;         // (import_baselines)
+  std::string base_back;
 };
 
 struct ImportIndex {
@@ -54,9 +57,17 @@ struct NoteToUpdate {
   std::vector<std::string> tags;
 };
 
+// The document's text for a note, recorded as its import baseline.
+struct NoteBaseline {
+  int64_t id = 0;
+  std::string front;
+  std::string back;
+};
+
 struct ImportPlan {
-  std::vector<NoteToAdd> adds;
+  std::vector<NoteToAdd> adds;  // each gets its front and back as baseline
   std::vector<NoteToUpdate> updates;
+  std::vector<NoteBaseline> baselines;
   std::vector<int64_t> suspend_note_ids;
 };
 
