@@ -264,7 +264,7 @@ ParsedLine ParseLine(const std::string& raw, Algorithm algorithm) {
     if (r >= MinRating(algorithm) && r <= MaxRating(algorithm)) return {LineAction::kRating, r};
     return p;
   }
-  if (algorithm == Algorithm::kAnki) {
+  if (algorithm != Algorithm::kSm2) {
     static const char* const kWords[] = {"again", "hard", "good", "easy"};
     for (int i = 0; i < 4; ++i) {
       if (line == kWords[i]) return {LineAction::kRating, i + 1};
@@ -512,7 +512,7 @@ std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
     for (auto& l : WrapToWidth(text, width, indent)) lines.push_back(std::move(l));
   };
   add(Style(color, "1",
-            fmt::format("recall review: keys ({} deck)", algorithm == Algorithm::kSm2 ? "sm2" : "anki")),
+            fmt::format("recall review: keys ({} deck)", AlgorithmName(algorithm))),
       0);
   lines.emplace_back();
   const bool columns = width >= kHelpColumnsFrom;
