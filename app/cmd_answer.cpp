@@ -30,7 +30,7 @@ int ParseRating(const std::string& text, Algorithm algorithm, int64_t card_id) {
   std::string lower = text;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   const int min = MinRating(algorithm), max = MaxRating(algorithm);
-  if (algorithm == Algorithm::kAnki) {
+  if (algorithm != Algorithm::kSm2) {
     for (int i = 0; i < 4; ++i) {
       if (lower == kAnkiRatingNames[i]) return i + 1;
     }
@@ -39,13 +39,13 @@ int ParseRating(const std::string& text, Algorithm algorithm, int64_t card_id) {
     const int r = lower[0] - '0';
     if (r >= min && r <= max) return r;
   }
-  const std::string accepted = algorithm == Algorithm::kAnki ? "1-4 or again/hard/good/easy" : "0-5";
+  const std::string accepted = algorithm != Algorithm::kSm2 ? "1-4 or again/hard/good/easy" : "0-5";
   throw Error(ErrorCode::kUsage, fmt::format("invalid rating \"{}\": an {} deck takes {} (card {})", text,
                                              AlgorithmName(algorithm), accepted, card_id));
 }
 
 std::string RatingLabel(int rating, Algorithm algorithm) {
-  if (algorithm == Algorithm::kAnki && rating >= 1 && rating <= 4) return kAnkiRatingNames[rating - 1];
+  if (algorithm != Algorithm::kSm2 && rating >= 1 && rating <= 4) return kAnkiRatingNames[rating - 1];
   return std::to_string(rating);
 }
 

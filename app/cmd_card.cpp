@@ -43,15 +43,17 @@ void RunShow(const CardArgs& a, Context& ctx) {
   Store& store = ctx.store();
   const CardView v = RequireCardView(store, a.id);
   const auto revlog = store.RevlogOfCard(a.id);
+  const std::optional<CardMemory> memory = MemoryModel(store).ForCard(v.card, store.clock().Now());
   if (ctx.global.json) {
     nlohmann::json j = CardViewJson(v);
+    j["memory"] = CardMemoryJson(memory);
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& e : revlog) rows.push_back(RevlogJson(e));
     j["revlog"] = rows;
     fmt::print("{}\n", j.dump(2));
     return;
   }
-  fmt::print("{}", RenderCardDetails(v, revlog));
+  fmt::print("{}", RenderCardDetails(v, revlog, memory));
 }
 
 // The text handed to $EDITOR and read back: three sections under marker lines.

@@ -37,6 +37,7 @@ struct DeckOptionArgs {
   std::string fuzz;
   std::string bury_siblings;
   int max_answer_seconds = 0;
+  double desired_retention = 0.9;
   std::vector<CLI::Option*> opts;  // the flags above, to test count()
 };
 
@@ -88,8 +89,11 @@ bool OnOff(const std::string& v) { return v == "on"; }
 
 void AddDeckOptionFlags(CLI::App* sub, DeckOptionArgs& a) {
   auto add = [&](CLI::Option* o) { a.opts.push_back(o); };
-  add(sub->add_option("--algorithm", a.algorithm, "Scheduling algorithm: anki (4 buttons, default) or sm2 (grades 0-5)")
-          ->check(CLI::IsMember({"anki", "sm2"})));
+  add(sub->add_option("--algorithm", a.algorithm, "Scheduling algorithm: anki (4 buttons, default), sm2 (grades 0-5) or fsrs "
+                      "(FSRS-6, 4 buttons)")
+          ->check(CLI::IsMember({"anki", "sm2", "fsrs"})));
+  add(sub->add_option("--desired-retention", a.desired_retention,
+                      "fsrs decks: probability of recall to schedule for, 0.70-0.99 (default 0.90)"));
   add(sub->add_option("--new-per-day", a.new_per_day, "New cards introduced per day (default 20)"));
   add(sub->add_option("--reviews-per-day", a.reviews_per_day, "Maximum reviews per day (default 200)"));
   add(sub->add_option("--learn-steps", a.learn_steps,
@@ -134,7 +138,8 @@ bool ApplyDeckOptionArgs(const DeckOptionArgs& a, DeckOptions* o) {
     any = any || g;
     return g;
   };
-  if (given("--algorithm")) o->algorithm = a.algorithm == "sm2" ? Algorithm::kSm2 : Algorithm::kAnki;
+  if (given("--algorithm")) o->algorithm = ParseAlgorithm(a.algorithm).value_or(Algorithm::kAnki);
+  if (given("--desired-retention")) o->desired_retention = a.desired_retention;
   if (given("--new-per-day")) o->new_per_day = a.new_per_day;
   if (given("--reviews-per-day")) o->reviews_per_day = a.reviews_per_day;
   if (given("--learn-steps")) o->learn_steps_minutes = ParseStepsArg(a.learn_steps, "learning steps");
@@ -182,7 +187,8 @@ nlohmann::json OptionsJson(const Deck& d) {
           {"rollover_hour", o.rollover_hour},
           {"fuzz", o.fuzz},
           {"bury_siblings", o.bury_siblings},
-          {"max_answer_seconds", o.answer_time_cap_seconds}};
+          {"max_answer_seconds", o.answer_time_cap_seconds},
+          {"desired_retention", o.desired_retention}};
 }
 
 std::string Num(double v) { return fmt::format("{}", v); }
@@ -217,6 +223,7 @@ void PrintOptions(const Deck& d, bool json) {
   row("fuzz", o.fuzz ? "on" : "off");
   row("bury-siblings", o.bury_siblings ? "on" : "off");
   row("max-answer-seconds", std::to_string(o.answer_time_cap_seconds));
+  row("desired-retention", fmt::format("{:.2f}", o.desired_retention));
 }
 
 void RunCreate(const DeckArgs& a, Context& ctx) {

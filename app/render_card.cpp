@@ -173,6 +173,14 @@ nlohmann::json CardViewJson(const CardView& v) {
   return j;
 }
 
+nlohmann::json CardMemoryJson(const std::optional<CardMemory>& memory) {
+  if (!memory) return nullptr;
+  return {{"stability", memory->state.stability},
+          {"difficulty", memory->state.difficulty},
+          {"retrievability", memory->retrievability},
+          {"elapsed_days", memory->elapsed_days}};
+}
+
 nlohmann::json RevlogJson(const RevlogEntry& e) {
   return {{"id", e.id},
           {"rating", e.fields.rating},
@@ -187,7 +195,8 @@ nlohmann::json RevlogJson(const RevlogEntry& e) {
           {"day", e.day.n}};
 }
 
-std::string RenderCardDetails(const CardView& v, const std::vector<RevlogEntry>& revlog) {
+std::string RenderCardDetails(const CardView& v, const std::vector<RevlogEntry>& revlog,
+                              const std::optional<CardMemory>& memory) {
   const CardState& s = v.card.state;
   std::string out;
   auto line = [&out](const char* label, const std::string& value) {
@@ -203,6 +212,12 @@ std::string RenderCardDetails(const CardView& v, const std::vector<RevlogEntry>&
   line("Reps", std::to_string(s.reps));
   line("Lapses", std::to_string(s.lapses));
   line("Left", std::to_string(s.left));
+  if (memory) {
+    line("Stability", fmt::format("{:.2f}d", memory->state.stability));
+    line("Difficulty", fmt::format("{:.2f}", memory->state.difficulty));
+    line("Recall", fmt::format("{:.1f}% today ({}d since the last review)", memory->retrievability * 100.0,
+                               memory->elapsed_days));
+  }
   if (s.drill) line("Drill", "yes (asked again today)");
   line("Note", std::to_string(v.note.id) + " (guid " + v.note.guid + ")");
   std::string tags;

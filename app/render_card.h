@@ -7,11 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "recall/card.h"
 #include "recall/deck.h"
+#include "recall/memory.h"
 #include "recall/store.h"
 #include "recall/time.h"
 
@@ -44,11 +46,16 @@ nlohmann::json CardStateJson(const CardState& s);
 // A card with its note and deck (what `cards --json` prints per card).
 nlohmann::json CardViewJson(const CardView& v);
 
+// A card's memory state at an instant: stability, difficulty,
+// retrievability, elapsed_days (null when the card was never answered).
+nlohmann::json CardMemoryJson(const std::optional<CardMemory>& memory);
+
 // One review log row.
 nlohmann::json RevlogJson(const RevlogEntry& e);
 
 // `card show` as text: scheduling state, note fields, tags, review log.
-std::string RenderCardDetails(const CardView& v, const std::vector<RevlogEntry>& revlog);
+std::string RenderCardDetails(const CardView& v, const std::vector<RevlogEntry>& revlog,
+                              const std::optional<CardMemory>& memory = std::nullopt);
 
 // Columns of the terminal on standard output: $COLUMNS when set, else the
 // terminal's width, else 80.

@@ -34,7 +34,7 @@ ParsedLine ParseLine(const std::string& raw, Algorithm algorithm) {
     if (r >= MinRating(algorithm) && r <= MaxRating(algorithm)) return {LineAction::kRating, r};
     return p;
   }
-  if (algorithm == Algorithm::kAnki) {
+  if (algorithm != Algorithm::kSm2) {
     static const char* const kWords[] = {"again", "hard", "good", "easy"};
     for (int i = 0; i < 4; ++i) {
       if (line == kWords[i]) return {LineAction::kRating, i + 1};

@@ -61,7 +61,7 @@ std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
     for (auto& l : WrapToWidth(text, width, indent)) lines.push_back(std::move(l));
   };
   add(Style(color, "1",
-            fmt::format("recall review: keys ({} deck)", algorithm == Algorithm::kSm2 ? "sm2" : "anki")),
+            fmt::format("recall review: keys ({} deck)", AlgorithmName(algorithm))),
       0);
   lines.emplace_back();
   const bool columns = width >= kHelpColumnsFrom;

@@ -16,6 +16,7 @@
 #include "recall/card.h"
 #include "recall/deck.h"
 #include "recall/error.h"
+#include "recall/fsrs.h"
 #include "recall/scheduler.h"
 #include "recall/time.h"
 #include "test_support.h"
@@ -115,6 +116,14 @@ TEST_F(Sm2Test, ReplayEveryClassicSequenceProfileText) {
   EXPECT_GT(answers, 250);
 }
 
+// A drill answer leaves the SM-2 schedule alone, but it is a real recall on
+// the same study day: the card's FSRS memory state takes the short-term
+// update (grades 0-2 Again, 3 Hard, 4 Good, 5 Easy).
+void ExpectSameDayMemoryUpdate(CardState* want, const CardState& before, int q, const SchedulerContext& ctx) {
+  want->memory = FsrsNextState(DefaultFsrsParams(), before.memory, 0, q < 3 ? 1 : q - 1);
+  want->last_review_s = ctx.now.Seconds();
+}
+
 TEST_F(Sm2Test, DrillAnswersChangeOnlyDrillAndReps) {
   SchedulerContext ctx = CtxOn(start_);
   CardState card = Answer(NewCard(), 5, ctx).state;  // n=1, I=1
@@ -132,6 +141,7 @@ TEST_F(Sm2Test, DrillAnswersChangeOnlyDrillAndReps) {
     const AnswerOutcome drill = Answer(scheduled, q, ctx);
     CardState want = scheduled;
     want.reps += 1;
+    ExpectSameDayMemoryUpdate(&want, scheduled, q, ctx);
     EXPECT_EQ(drill.state, want) << q;
     EXPECT_EQ(drill.revlog.kind, RevlogKind::kRelearn);
     EXPECT_EQ(drill.revlog.interval, 17);
@@ -145,6 +155,7 @@ TEST_F(Sm2Test, DrillAnswersChangeOnlyDrillAndReps) {
   CardState want = scheduled;
   want.reps += 1;
   want.drill = false;
+  ExpectSameDayMemoryUpdate(&want, scheduled, 4, ctx);
   EXPECT_EQ(done.state, want);
   EXPECT_FALSE(NeedsDrillToday(done.state, ctx.timing.today));
 
@@ -253,10 +264,12 @@ TEST_F(Sm2Test, RandomSequencesKeepTheInvariants) {
     card = out.state;
     // Drill a few times; state other than drill/reps never changes.
     for (int d = drill_count(rng); d > 0 && card.drill; --d) {
-      const AnswerOutcome drill = Answer(card, grade(rng), ctx);
+      const int q = grade(rng);
+      const AnswerOutcome drill = Answer(card, q, ctx);
       CardState want = card;
       want.reps += 1;
       want.drill = drill.state.drill;
+      ExpectSameDayMemoryUpdate(&want, card, q, ctx);
       ASSERT_EQ(drill.state, want);
       card = drill.state;
     }

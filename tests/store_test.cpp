@@ -222,7 +222,9 @@ TEST_F(StoreTest, CheckConstraintsGuardTheTables) {
            "UPDATE cards SET drill = 2 WHERE id = " + id,
            "UPDATE cards SET deck_id = 999 WHERE id = " + id,  // foreign key
            std::string("UPDATE decks SET rollover_hour = 24"),
-           std::string("UPDATE decks SET algorithm = 'fsrs'"),
+           std::string("UPDATE decks SET algorithm = 'fsrs5'"),
+           std::string("UPDATE decks SET desired_retention = 0.5"),
+           std::string("UPDATE cards SET difficulty = 11"),
            std::string("INSERT INTO collection (id, created_s) VALUES (2, 0)"),
            std::string("INSERT INTO revlog (id, card_id, rating, kind, type_before, ivl, last_ivl, ease, "
                        "ease_before, duration_ms, day) VALUES (1, 1, 6, 0, 0, 0, 0, 0, 0, 0, 0)"),

@@ -165,7 +165,8 @@ TEST_F(CliTest, DeckOptionsPrintAndSet) {
             "rollover-hour         4\n"
             "fuzz                  off\n"
             "bury-siblings         on\n"
-            "max-answer-seconds    60\n");
+            "max-answer-seconds    60\n"
+            "desired-retention     0.90\n");
   const nlohmann::json j = Json({"deck", "options", "D"});
   EXPECT_EQ(j["learn_steps"], nlohmann::json::array({1, 10, 60, 1440}));
   EXPECT_EQ(j["relearn_steps"], nlohmann::json::array({5, 0.5}));

@@ -2,8 +2,11 @@
 #define RECALL_CARD_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "recall/fsrs.h"
 
 namespace recall {
 
@@ -37,11 +40,16 @@ struct CardState {
   int32_t lapses = 0;    // failed reviews
   int32_t left = 0;      // anki: learning steps remaining; sm2: repetitions n
   bool drill = false;    // sm2 only
+  // FSRS memory state, kept for cards of every algorithm (docs/scheduling.md);
+  // empty for a new card, or one whose history is not yet known.
+  std::optional<MemoryState> memory;
+  int64_t last_review_s = 0;  // Unix seconds of the last answer; 0: never
 
   friend bool operator==(const CardState& a, const CardState& b) {
     return a.type == b.type && a.queue == b.queue && a.due == b.due &&
            a.interval == b.interval && a.ease == b.ease && a.reps == b.reps &&
-           a.lapses == b.lapses && a.left == b.left && a.drill == b.drill;
+           a.lapses == b.lapses && a.left == b.left && a.drill == b.drill &&
+           a.memory == b.memory && a.last_review_s == b.last_review_s;
   }
   friend bool operator!=(const CardState& a, const CardState& b) { return !(a == b); }
 };

@@ -2,7 +2,9 @@
 #define RECALL_DECK_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace recall {
@@ -11,6 +13,7 @@ namespace recall {
 enum class Algorithm {
   kAnki,  // Anki's SM-2 variant (v3 scheduler): 4 buttons, learning steps
   kSm2,   // classic SuperMemo SM-2, grades 0-5, profile "text"
+  kFsrs,  // FSRS-6 as Anki runs it: 4 buttons, Anki's learning steps
 };
 
 enum class LeechAction { kSuspend = 0, kTagOnly = 1 };
@@ -38,6 +41,7 @@ struct DeckOptions {
   bool fuzz = true;         // deterministic interval fuzz (seeded by card id and reps)
   bool bury_siblings = true;
   int answer_time_cap_seconds = 60;
+  double desired_retention = 0.90;  // fsrs decks: 0.70-0.99
 };
 
 struct Deck {
@@ -48,7 +52,8 @@ struct Deck {
   DeckOptions options;
 };
 
-const char* AlgorithmName(Algorithm a);  // "anki" / "sm2"
+const char* AlgorithmName(Algorithm a);  // "anki" / "sm2" / "fsrs"
+std::optional<Algorithm> ParseAlgorithm(std::string_view name);
 
 }  // namespace recall
 

@@ -12,6 +12,7 @@
 
 #include "recall/card.h"
 #include "recall/deck.h"
+#include "recall/fsrs.h"
 #include "recall/time.h"
 
 namespace recall {
@@ -59,9 +60,12 @@ struct SchedulerContext {
   // A rescheduling filtered deck ("review ahead"): reviews before the due day
   // are early reviews (spec 3.6). Normal decks cap the due at today.
   bool filtered_reschedule = false;
+  // The collection's FSRS parameters: they drive fsrs decks and the memory
+  // state every card keeps, whatever its deck's algorithm.
+  FsrsParams fsrs_params = DefaultFsrsParams();
 };
 
-// The ratings an algorithm accepts: anki 1..4, sm2 0..5.
+// The ratings an algorithm accepts: anki and fsrs 1..4, sm2 0..5.
 int MinRating(Algorithm a);
 int MaxRating(Algorithm a);
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "recall/card.h"
+#include "recall/fsrs.h"
 #include "recall/deck.h"
 #include "recall/scheduler.h"
 #include "recall/time.h"
@@ -147,6 +148,15 @@ class Store {
                        const AnswerOutcome& outcome, Timestamp at,
                        int64_t duration_ms, Day day);
   std::vector<RevlogEntry> RevlogOfCard(int64_t card_id) const;
+
+  // --- FSRS ---------------------------------------------------------------
+  // The collection's FSRS-6 parameters (the published defaults until set).
+  FsrsParams FsrsParameters() const;
+  // Sets them and replays every card's memory state with them, in one
+  // transaction.
+  void SetFsrsParameters(const FsrsParams& params);
+  // Replays the memory state of every card in the decks from its review log.
+  void RecomputeMemoryStates(const std::vector<int64_t>& deck_ids);
 
   // Undoes the most recent undoable action, even from an earlier session.
   std::optional<UndoResult> Undo();

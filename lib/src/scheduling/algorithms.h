@@ -17,6 +17,10 @@ AnswerOutcome AnkiAnswer(const CardState& card, int rating, const SchedulerConte
 // REQUIRES: 0 <= rating <= 5.
 AnswerOutcome Sm2Answer(const CardState& card, int rating, const SchedulerContext& ctx);
 
+// FSRS-6 with Anki's steps and fuzz (fsrs_scheduler.cpp).
+// REQUIRES: 1 <= rating <= 4.
+AnswerOutcome FsrsAnswer(const CardState& card, int rating, const SchedulerContext& ctx);
+
 }  // namespace scheduling
 }  // namespace recall
 

@@ -84,6 +84,8 @@ AnkiState Next(const AnkiState& current, int rating, const AnkiConfig& config) {
                     current);
 }
 
+}  // namespace
+
 // Places a (re)learning card: intraday (queue 1, due in Unix seconds, with
 // learning fuzz) or, when the delay reaches the next rollover, on a later
 // day (queue 3, due a Day).
@@ -112,8 +114,6 @@ void PlaceReview(const ReviewState& review, const SchedulerContext& ctx, CardSta
   card->left = 0;
   *delay = Delay{0, card->interval};
 }
-
-}  // namespace
 
 AnkiConfig AnkiConfig::FromContext(const SchedulerContext& ctx) {
   const DeckOptions& o = ctx.options;

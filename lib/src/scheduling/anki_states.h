@@ -122,6 +122,13 @@ struct PassingIntervals {
 };
 PassingIntervals ReviewPassingIntervals(const ReviewState& state, const AnkiConfig& config);
 
+// Writes a (re)learning delay of `secs` into `card` (queue, due) and the
+// delay the buttons show: intraday, or on a later day when it reaches the
+// next rollover (anki_scheduler.cpp).
+void PlaceLearning(int64_t secs, const SchedulerContext& ctx, CardState* card, Delay* delay);
+// Writes a review state into `card`: type, queue, interval, due, ease, lapses.
+void PlaceReview(const ReviewState& review, const SchedulerContext& ctx, CardState* card, Delay* delay);
+
 // Anki's leech rule: at the threshold and every ceil(threshold / 2) after.
 bool LeechThresholdMet(int64_t lapses, int64_t threshold);
 

@@ -8,6 +8,7 @@
 #include "recall/error.h"
 #include "scheduling/algorithms.h"
 #include "scheduling/constants.h"
+#include "scheduling/fsrs_states.h"
 
 namespace recall {
 
@@ -25,13 +26,15 @@ AnswerOutcome Answer(const CardState& card, int rating, const SchedulerContext& 
                                        std::to_string(MaxRating(algorithm)) + " for " +
                                        AlgorithmName(algorithm) + " decks");
   }
-  switch (algorithm) {
-    case Algorithm::kAnki:
-      return scheduling::AnkiAnswer(card, rating, ctx);
-    case Algorithm::kSm2:
-      return scheduling::Sm2Answer(card, rating, ctx);
-  }
-  throw Error(ErrorCode::kInternal, "unknown scheduling algorithm");
+  if (algorithm == Algorithm::kFsrs) return scheduling::FsrsAnswer(card, rating, ctx);
+  AnswerOutcome out = algorithm == Algorithm::kSm2 ? scheduling::Sm2Answer(card, rating, ctx)
+                                                   : scheduling::AnkiAnswer(card, rating, ctx);
+  // Every card keeps an FSRS memory state, whatever schedules it.
+  out.state.memory = FsrsNextState(ctx.fsrs_params, scheduling::FsrsMemoryBefore(card, ctx.fsrs_params),
+                                   static_cast<double>(scheduling::FsrsElapsedDays(card, ctx)),
+                                   scheduling::FsrsRatingOf(algorithm, rating));
+  out.state.last_review_s = ctx.now.Seconds();
+  return out;
 }
 
 std::vector<AnswerOutcome> NextStates(const CardState& card, const SchedulerContext& ctx) {

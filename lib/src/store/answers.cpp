@@ -12,8 +12,9 @@ using detail::Guard;
 int64_t SaveUndo(SQLite::Database& db, const char* action, int64_t card_id, Timestamp now) {
   SQLite::Statement st(db,
                        "INSERT INTO undo_log (action, card_id, created_ms, type, queue, due, ivl, ease, reps, "
-                       "lapses, left, drill, buried_day, modified_s) SELECT ?, id, ?, type, queue, due, ivl, ease, "
-                       "reps, lapses, left, drill, buried_day, modified_s FROM cards WHERE id = ?");
+                       "lapses, left, drill, buried_day, modified_s, stability, difficulty, last_review_s) "
+                       "SELECT ?, id, ?, type, queue, due, ivl, ease, reps, lapses, left, drill, buried_day, "
+                       "modified_s, stability, difficulty, last_review_s FROM cards WHERE id = ?");
   st.bind(1, action);
   st.bind(2, now.ms);
   st.bind(3, card_id);
@@ -24,7 +25,8 @@ int64_t SaveUndo(SQLite::Database& db, const char* action, int64_t card_id, Time
 void WriteState(SQLite::Database& db, int64_t card_id, const CardState& s, int64_t now_s) {
   SQLite::Statement st(db,
                        "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, ease = ?, reps = ?, lapses = ?, "
-                       "left = ?, drill = ?, modified_s = ? WHERE id = ?");
+                       "left = ?, drill = ?, modified_s = ?, stability = ?, difficulty = ?, last_review_s = ? "
+                       "WHERE id = ?");
   st.bind(1, static_cast<int>(s.type));
   st.bind(2, static_cast<int>(s.queue));
   st.bind(3, s.due);
@@ -35,7 +37,15 @@ void WriteState(SQLite::Database& db, int64_t card_id, const CardState& s, int64
   st.bind(8, s.left);
   st.bind(9, s.drill ? 1 : 0);
   st.bind(10, now_s);
-  st.bind(11, card_id);
+  if (s.memory) {
+    st.bind(11, s.memory->stability);
+    st.bind(12, s.memory->difficulty);
+  } else {
+    st.bind(11);
+    st.bind(12);
+  }
+  st.bind(13, s.last_review_s);
+  st.bind(14, card_id);
   st.exec();
 }
 
@@ -164,17 +174,26 @@ std::optional<UndoResult> Store::Undo() {
     auto& db = Db(*this);
     SQLite::Statement last(db,
                            "SELECT id, action, card_id, revlog_id, type, queue, due, ivl, ease, reps, lapses, "
-                           "left, drill, buried_day, note_id, front, back, tags, note_modified_s, modified_s "
-                           "FROM undo_log ORDER BY id DESC LIMIT 1");
+                           "left, drill, buried_day, note_id, front, back, tags, note_modified_s, modified_s, "
+                           "stability, difficulty, last_review_s FROM undo_log ORDER BY id DESC LIMIT 1");
     if (!last.executeStep()) return;
     const int64_t undo_id = last.getColumn(0).getInt64();
     UndoResult r{last.getColumn(1).getString(), last.getColumn(2).getInt64()};
     SQLite::Statement restore(db,
                               "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, ease = ?, reps = ?, "
-                              "lapses = ?, left = ?, drill = ?, buried_day = ?, modified_s = ? WHERE id = ?");
+                              "lapses = ?, left = ?, drill = ?, buried_day = ?, modified_s = ?, stability = ?, "
+                              "difficulty = ?, last_review_s = ? WHERE id = ?");
     for (int i = 0; i < 10; ++i) restore.bind(i + 1, last.getColumn(4 + i).getInt64());
     restore.bind(11, last.getColumn(19).getInt64());
-    restore.bind(12, r.card_id);
+    for (int i = 0; i < 2; ++i) {
+      if (last.getColumn(20 + i).isNull()) {
+        restore.bind(12 + i);
+      } else {
+        restore.bind(12 + i, last.getColumn(20 + i).getDouble());
+      }
+    }
+    restore.bind(14, last.getColumn(22).getInt64());
+    restore.bind(15, r.card_id);
     restore.exec();
     if (!last.getColumn(3).isNull()) {
       SQLite::Statement del(db, "DELETE FROM revlog WHERE id = ?");

@@ -18,7 +18,7 @@ constexpr const char* kDeckColumns =
     "id, name, created_s, modified_s, algorithm, new_per_day, reviews_per_day, learn_steps, "
     "relearn_steps, graduating_ivl, easy_ivl, initial_ease, easy_bonus, interval_modifier, "
     "hard_multiplier, max_ivl, lapse_mult, min_lapse_ivl, leech_threshold, leech_action, "
-    "rollover_hour, fuzz, bury_siblings, max_answer_secs";
+    "rollover_hour, fuzz, bury_siblings, max_answer_secs, desired_retention";
 
 std::string FormatSteps(const std::vector<double>& steps) {
   std::string out;
@@ -46,7 +46,7 @@ Deck ReadDeck(SQLite::Statement& st) {
   d.created_s = st.getColumn(2).getInt64();
   d.modified_s = st.getColumn(3).getInt64();
   DeckOptions& o = d.options;
-  o.algorithm = st.getColumn(4).getString() == "sm2" ? Algorithm::kSm2 : Algorithm::kAnki;
+  o.algorithm = ParseAlgorithm(st.getColumn(4).getString()).value_or(Algorithm::kAnki);
   o.new_per_day = st.getColumn(5).getInt();
   o.reviews_per_day = st.getColumn(6).getInt();
   o.learn_steps_minutes = ParseSteps(st.getColumn(7).getString());
@@ -66,6 +66,7 @@ Deck ReadDeck(SQLite::Statement& st) {
   o.fuzz = st.getColumn(21).getInt() != 0;
   o.bury_siblings = st.getColumn(22).getInt() != 0;
   o.answer_time_cap_seconds = st.getColumn(23).getInt();
+  o.desired_retention = st.getColumn(24).getDouble();
   return d;
 }
 
@@ -92,6 +93,9 @@ void ValidateOptions(const DeckOptions& o) {
   if (o.leech_threshold < 0) fail("leech threshold must be >= 0");
   if (o.rollover_hour < 0 || o.rollover_hour > 23) fail("rollover hour must be 0-23");
   if (o.answer_time_cap_seconds < 1) fail("answer time cap must be >= 1 second");
+  if (!(o.desired_retention >= kMinDesiredRetention - 1e-9 && o.desired_retention <= kMaxDesiredRetention + 1e-9)) {
+    fail("desired retention must be 0.70-0.99");
+  }
 }
 
 void BindOptions(SQLite::Statement& st, int first, const DeckOptions& o) {
@@ -116,6 +120,7 @@ void BindOptions(SQLite::Statement& st, int first, const DeckOptions& o) {
   st.bind(i++, o.fuzz ? 1 : 0);
   st.bind(i++, o.bury_siblings ? 1 : 0);
   st.bind(i++, o.answer_time_cap_seconds);
+  st.bind(i++, o.desired_retention);
 }
 
 std::string Trim(const std::string& s) {
@@ -200,8 +205,8 @@ Deck Store::CreateDeck(const std::string& name, const DeckOptions& options) {
                          "reviews_per_day, learn_steps, relearn_steps, graduating_ivl, easy_ivl, "
                          "initial_ease, easy_bonus, interval_modifier, hard_multiplier, max_ivl, "
                          "lapse_mult, min_lapse_ivl, leech_threshold, leech_action, rollover_hour, "
-                         "fuzz, bury_siblings, max_answer_secs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                         "fuzz, bury_siblings, max_answer_secs, desired_retention) VALUES (?, ?, ?, ?, ?, ?, ?, "
+                         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     st.bind(1, id);
     st.bind(2, normalized);
     st.bind(3, static_cast<int64_t>(now.Seconds()));
@@ -287,7 +292,8 @@ void Store::DeleteDeck(int64_t id) {
 
 void Store::SetDeckOptions(int64_t id, const DeckOptions& options) {
   ValidateOptions(options);
-  if (!GetDeck(id)) throw Error(ErrorCode::kNotFound, "no such deck (" + std::to_string(id) + ")");
+  const auto before = GetDeck(id);
+  if (!before) throw Error(ErrorCode::kNotFound, "no such deck (" + std::to_string(id) + ")");
   const int64_t now_s = clock().Now().Seconds();
   Transaction([&] {
     SQLite::Statement st(Db(*this),
@@ -296,11 +302,16 @@ void Store::SetDeckOptions(int64_t id, const DeckOptions& options) {
                          "initial_ease = ?, easy_bonus = ?, interval_modifier = ?, hard_multiplier = ?, "
                          "max_ivl = ?, lapse_mult = ?, min_lapse_ivl = ?, leech_threshold = ?, "
                          "leech_action = ?, rollover_hour = ?, fuzz = ?, bury_siblings = ?, "
-                         "max_answer_secs = ?, modified_s = ? WHERE id = ?");
+                         "max_answer_secs = ?, desired_retention = ?, modified_s = ? WHERE id = ?");
     BindOptions(st, 1, options);
-    st.bind(21, now_s);
-    st.bind(22, id);
+    st.bind(22, now_s);
+    st.bind(23, id);
     st.exec();
+    // Switching to fsrs: memory states from the review log, so FSRS starts
+    // from the whole history (docs/scheduling.md, "Switching algorithms").
+    if (options.algorithm == Algorithm::kFsrs && before->options.algorithm != Algorithm::kFsrs) {
+      detail::RecomputeMemoryStates(*this, {id}, before->options.algorithm);
+    }
   });
 }
 

@@ -12,6 +12,17 @@ const char* const kCardColumns =
     "c.id, c.note_id, c.deck_id, c.ord, c.type, c.queue, c.due, c.ivl, c.ease, c.reps, c.lapses, "
     "c.left, c.drill, c.modified_s";
 
+const char* const kCardMemoryColumns = "c.stability, c.difficulty, c.last_review_s";
+
+void ReadCardMemory(SQLite::Statement& st, int first, CardState* state) {
+  if (st.getColumn(first).isNull() || st.getColumn(first + 1).isNull()) {
+    state->memory.reset();
+  } else {
+    state->memory = MemoryState{st.getColumn(first).getDouble(), st.getColumn(first + 1).getDouble()};
+  }
+  state->last_review_s = st.getColumn(first + 2).getInt64();
+}
+
 Card ReadCard(SQLite::Statement& st, int first) {
   Card c;
   int i = first;
@@ -163,20 +174,27 @@ std::optional<Note> Store::FindNoteByKey(std::string_view key) const {
 
 std::optional<Card> Store::GetCard(int64_t card_id) const {
   return Guard(*this, [&]() -> std::optional<Card> {
-    SQLite::Statement st(Db(*this), std::string("SELECT ") + detail::kCardColumns + " FROM cards c WHERE c.id = ?");
+    SQLite::Statement st(Db(*this), std::string("SELECT ") + detail::kCardColumns + ", " +
+                                        detail::kCardMemoryColumns + " FROM cards c WHERE c.id = ?");
     st.bind(1, card_id);
     if (!st.executeStep()) return std::nullopt;
-    return detail::ReadCard(st);
+    Card card = detail::ReadCard(st);
+    detail::ReadCardMemory(st, 14, &card.state);
+    return card;
   });
 }
 
 std::vector<Card> Store::CardsOfNote(int64_t note_id) const {
   return Guard(*this, [&] {
-    SQLite::Statement st(Db(*this), std::string("SELECT ") + detail::kCardColumns +
+    SQLite::Statement st(Db(*this), std::string("SELECT ") + detail::kCardColumns + ", " +
+                                        detail::kCardMemoryColumns +
                                         " FROM cards c WHERE c.note_id = ? ORDER BY c.ord");
     st.bind(1, note_id);
     std::vector<Card> out;
-    while (st.executeStep()) out.push_back(detail::ReadCard(st));
+    while (st.executeStep()) {
+      out.push_back(detail::ReadCard(st));
+      detail::ReadCardMemory(st, 14, &out.back().state);
+    }
     return out;
   });
 }
@@ -194,7 +212,8 @@ std::optional<CardView> Store::GetCardView(int64_t card_id) const {
 std::vector<CardView> Store::ListCards(const CardQuery& q) const {
   return Guard(*this, [&] {
     std::string sql = std::string("SELECT ") + detail::kCardColumns + ", " + kNoteColumns +
-                      ", d.name FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
+                      ", d.name, " + detail::kCardMemoryColumns +
+                      " FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
                       "WHERE 1";
     if (q.deck_id) sql += " AND c.deck_id IN (SELECT value FROM json_each(:decks))";
     if (q.tag) {
@@ -219,6 +238,7 @@ std::vector<CardView> Store::ListCards(const CardQuery& q) const {
       v.card = detail::ReadCard(st, 0);
       v.note = ReadNote(st, 14);
       v.deck_name = st.getColumn(23).getString();
+      detail::ReadCardMemory(st, 24, &v.card.state);
       out.push_back(std::move(v));
     }
     return out;
@@ -237,8 +257,9 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
       SQLite::Statement u(db,
                           "INSERT INTO undo_log (action, card_id, created_ms, type, queue, due, ivl, ease, "
                           "reps, lapses, left, drill, buried_day, modified_s, note_id, front, back, tags, "
-                          "note_modified_s) SELECT 'edit', id, ?, type, queue, due, ivl, ease, reps, lapses, "
-                          "left, drill, buried_day, modified_s, ?, ?, ?, ?, ? FROM cards WHERE id = ?");
+                          "note_modified_s, stability, difficulty, last_review_s) SELECT 'edit', id, ?, type, "
+                          "queue, due, ivl, ease, reps, lapses, left, drill, buried_day, modified_s, ?, ?, ?, ?, ?, "
+                          "stability, difficulty, last_review_s FROM cards WHERE id = ?");
       u.bind(1, now.ms);
       u.bind(2, old->id);
       u.bind(3, old->front);

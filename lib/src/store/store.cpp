@@ -72,9 +72,28 @@ int ReadUserVersion(SQLite::Database& db) {
   return db.execAndGet("PRAGMA user_version").getInt();
 }
 
+// Foreign keys are off while migrations run, as SQLite's procedure for table
+// rebuilds requires (the pragma cannot change inside a transaction), and are
+// checked before the migration commits.
+class ForeignKeysOffGuard {
+ public:
+  explicit ForeignKeysOffGuard(SQLite::Database& db) : db_(db) { db_.exec("PRAGMA foreign_keys = OFF"); }
+  ~ForeignKeysOffGuard() {
+    try {
+      db_.exec("PRAGMA foreign_keys = ON");
+    } catch (const SQLite::Exception&) {
+      // The connection is unusable anyway; the caller reports the first error.
+    }
+  }
+
+ private:
+  SQLite::Database& db_;
+};
+
 void Migrate(SQLite::Database& db, const Clock& clock) {
   const auto& steps = detail::Migrations();
   if (ReadUserVersion(db) >= steps.back().version) return;
+  ForeignKeysOffGuard foreign_keys_off(db);
   SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
   // Read again under the write lock: another process may have migrated the
   // file between the first look and the lock.
@@ -89,6 +108,10 @@ void Migrate(SQLite::Database& db, const Clock& clock) {
     SQLite::Statement st(db, "INSERT INTO collection (id, created_s) VALUES (1, ?)");
     st.bind(1, static_cast<int64_t>(clock.Now().Seconds()));
     st.exec();
+  }
+  SQLite::Statement check(db, "PRAGMA foreign_key_check");
+  if (check.executeStep()) {
+    throw Error(ErrorCode::kStore, "schema migration broke a reference in table " + check.getColumn(0).getString());
   }
   tx.commit();
 }

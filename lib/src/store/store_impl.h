@@ -46,6 +46,15 @@ auto Guard(const Store& store, F&& fn) -> decltype(fn()) {
 // column `first` of the statement.
 extern const char* const kCardColumns;
 Card ReadCard(SQLite::Statement& st, int first = 0);
+// The card's FSRS memory columns "stability, difficulty, last_review_s",
+// selected after the others, and their reader.
+extern const char* const kCardMemoryColumns;
+void ReadCardMemory(SQLite::Statement& st, int first, CardState* state);
+
+// Replays the review log of every card in `deck_ids` (not their sub-decks) into its memory state
+// (recall::MemoryFromReviewLog) with the collection's FSRS parameters, their
+// ratings read as `ratings_of`'s. REQUIRES: inside a transaction.
+void RecomputeMemoryStates(Store& store, const std::vector<int64_t>& deck_ids, Algorithm ratings_of);
 
 // Tags are stored one per row; these join/split the space-separated form.
 std::vector<std::string> SplitTags(const std::string& joined);

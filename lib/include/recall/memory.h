@@ -1,0 +1,63 @@
+#ifndef RECALL_MEMORY_H_
+#define RECALL_MEMORY_H_
+
+// Memory state for every card, whatever schedules it (docs/scheduling.md,
+// "Memory state for every card"): stability, difficulty and retrievability
+// at any time, from the card's review log and the collection's FSRS
+// parameters.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "recall/card.h"
+#include "recall/deck.h"
+#include "recall/fsrs.h"
+#include "recall/store.h"
+#include "recall/time.h"
+
+namespace recall {
+
+// The memory state a card's review log implies, replayed answer by answer
+// (elapsed time in study days; answers on the same day use the short-term
+// update). Manual entries are skipped; a "forget" reset (a manual entry with
+// interval 0) starts the history again. A log that does not start with the
+// card's first answer (history lost, e.g. imported) starts from the SM-2
+// fallback of the state before its first entry. Ratings are read as
+// `ratings_of`'s (sm2 grades map to 1-4). Empty when there is no answer.
+struct ReplayedMemory {
+  MemoryState state;
+  int64_t last_review_s = 0;
+  Day last_review_day;
+};
+std::optional<ReplayedMemory> MemoryFromReviewLog(const std::vector<RevlogEntry>& log, Algorithm ratings_of,
+                                                  const FsrsParams& w);
+
+// What recall knows about one card's memory at an instant.
+struct CardMemory {
+  MemoryState state;
+  double retrievability = 0;  // probability of recall at the instant asked
+  int64_t elapsed_days = 0;   // whole study days since the last answer
+};
+
+// Memory states and retrievability of cards, read from a store. Cards keep
+// their state up to date on every answer (recall::Answer); a card that has
+// none yet (history from before FSRS) is replayed from its review log.
+class MemoryModel {
+ public:
+  explicit MemoryModel(const Store& store);
+
+  const FsrsParams& params() const { return params_; }
+  // Empty for a card never answered.
+  std::optional<CardMemory> ForCard(const Card& card, Timestamp at) const;
+  // Retrievability of a memory state `elapsed_days` after its last answer.
+  double Retrievability(const MemoryState& state, double elapsed_days) const;
+
+ private:
+  const Store& store_;
+  FsrsParams params_;
+};
+
+}  // namespace recall
+
+#endif  // RECALL_MEMORY_H_

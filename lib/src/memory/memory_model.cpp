@@ -1,0 +1,94 @@
+// Memory states from review logs, and retrievability at any instant.
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "recall/memory.h"
+#include "recall/scheduler.h"
+#include "scheduling/fsrs_states.h"
+
+namespace recall {
+namespace {
+
+constexpr double kInitialEaseFactor = 2.5;
+
+bool IsManual(const RevlogEntry& e) {
+  return e.fields.kind == RevlogKind::kManual || e.fields.kind == RevlogKind::kRescheduled;
+}
+
+}  // namespace
+
+std::optional<ReplayedMemory> MemoryFromReviewLog(const std::vector<RevlogEntry>& log, Algorithm ratings_of,
+                                                  const FsrsParams& w) {
+  std::optional<ReplayedMemory> out;
+  bool started = false;
+  for (const RevlogEntry& e : log) {
+    if (IsManual(e)) {
+      // A reset to new ("forget") discards the history before it.
+      if (e.fields.interval == 0) {
+        out.reset();
+        started = false;
+      }
+      continue;
+    }
+    std::optional<MemoryState> before;
+    double elapsed = 0;
+    if (out) {
+      before = out->state;
+      elapsed = static_cast<double>(std::max<int64_t>(e.day - out->last_review_day, 0));
+    } else if (!started && e.type_before != CardType::kNew && e.fields.last_interval > 0) {
+      // The history before this answer is missing: start from what SM-2
+      // knew then (its interval and ease), as Anki does.
+      const double ease = e.ease_before > 0 ? e.ease_before / 1000.0 : kInitialEaseFactor;
+      before = FsrsStateFromSm2(w, ease, e.fields.last_interval, kSm2AssumedRetention);
+      elapsed = e.fields.last_interval;
+    }
+    started = true;
+    const int rating = scheduling::FsrsRatingOf(ratings_of, e.fields.rating);
+    ReplayedMemory next;
+    next.state = FsrsNextState(w, before, elapsed, rating);
+    next.last_review_s = Timestamp{e.id}.Seconds();
+    next.last_review_day = e.day;
+    out = next;
+  }
+  return out;
+}
+
+MemoryModel::MemoryModel(const Store& store) : store_(store), params_(store.FsrsParameters()) {}
+
+double MemoryModel::Retrievability(const MemoryState& state, double elapsed_days) const {
+  return FsrsRetrievability(params_, elapsed_days, state.stability);
+}
+
+std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) const {
+  const auto deck = store_.GetDeck(card.deck_id);
+  const int rollover = deck ? deck->options.rollover_hour : 4;
+  const DayTiming timing = ComputeDayTiming(at, rollover);
+  std::optional<MemoryState> state = card.state.memory;
+  int64_t last_review_s = card.state.last_review_s;
+  if (!state) {
+    const auto replayed = MemoryFromReviewLog(store_.RevlogOfCard(card.id),
+                                              deck ? deck->options.algorithm : Algorithm::kAnki, params_);
+    if (replayed) {
+      state = replayed->state;
+      last_review_s = replayed->last_review_s;
+    } else {
+      state = scheduling::FsrsMemoryBefore(card.state, params_);  // SM-2 state without a log
+    }
+  }
+  if (!state) return std::nullopt;
+  CardMemory m;
+  m.state = *state;
+  if (last_review_s > 0) {
+    m.elapsed_days = std::max<int64_t>((timing.next_day_at.Seconds() - last_review_s) / 86400, 0);
+  } else {
+    SchedulerContext ctx;
+    ctx.timing = timing;
+    m.elapsed_days = scheduling::FsrsElapsedDays(card.state, ctx);
+  }
+  m.retrievability = Retrievability(m.state, static_cast<double>(m.elapsed_days));
+  return m;
+}
+
+}  // namespace recall
