@@ -68,6 +68,15 @@ TEST(StockNotetypeTest, ReversedOptionalTypingAndCloze) {
                            ".nightMode .cloze {\n    color: lightblue;\n}\n");
 }
 
+// Basic (and reversed card) with template `t`'s question replaced (and, if
+// given, template 0's too).
+Notetype Reversed(int t, const std::string& question, const std::string& first = "") {
+  Notetype nt = StockBasicAndReversed();
+  nt.templates[static_cast<size_t>(t)].question_format = question;
+  if (!first.empty()) nt.templates[0].question_format = first;
+  return nt;
+}
+
 struct OrdCase {
   const char* what;
   Notetype type;
@@ -90,30 +99,22 @@ TEST(CardOrdinalsTest, AnkisEmptyQuestionRule) {
       {"optional reverse off", StockBasicOptionalReversed(), {"犬", "dog", ""}, {0}},
       {"optional reverse on", StockBasicOptionalReversed(), {"犬", "dog", "y"}, {0, 1}},
       {"optional reverse on, back empty", StockBasicOptionalReversed(), {"犬", "", "y"}, {0}},
-      {"a type box does not make a card", Custom("{{type:Back}}", "x"), {"", "dog"}, {0}},
-      {"inverted sections do not count",
-       [] {
-         Notetype nt = StockBasicAndReversed();
-         nt.templates[1].question_format = "{{^Front}}{{Back}}{{/Front}}";
-         return nt;
-       }(),
+      {"a type box counts like any replacement", Reversed(0, "{{type:Back}}"), {"", "dog"}, {0, 1}},
+      {"an inverted section shows its content when its field is empty",
+       Reversed(1, "{{^Front}}{{Back}}{{/Front}}"),
        {"", "dog"},
+       {1}},
+      {"and hides it when the field has content",
+       Reversed(1, "{{^Front}}{{Back}}{{/Front}}"),
+       {"犬", "dog"},
        {0}},
+      {"comments do not count", Reversed(1, "<!-- {{Front}} -->"), {"犬", "dog"}, {0}},
       {"a section needs its own field and content inside",
-       [] {
-         Notetype nt = StockBasicAndReversed();
-         nt.templates[0].question_format = "{{#Back}}static text{{/Back}}";
-         nt.templates[1].question_format = "{{#Back}}{{Front}}{{/Back}}";
-         return nt;
-       }(),
+       Reversed(1, "{{#Back}}{{Front}}{{/Back}}", "{{#Back}}static text{{/Back}}"),
        {"犬", "dog"},
        {1}},
       {"a template that does not parse makes no card",
-       [] {
-         Notetype nt = StockBasicAndReversed();
-         nt.templates[0].question_format = "{{#Front}}{{Front}}";
-         return nt;
-       }(),
+       Reversed(0, "{{#Front}}{{Front}}"),
        {"犬", "dog"},
        {1}},
       {"cloze numbers, unordered and repeated",
@@ -142,6 +143,10 @@ struct RenderCase {
   std::string question;
   std::string answer;
 };
+
+const std::string kMoreInfo =
+    "<br><a href='https://docs.ankiweb.net/templates/errors.html#template-syntax-error'>More "
+    "info</a>";
 
 TEST(RenderCardTest, FieldsSectionsAndSpecialFields) {
   const std::vector<RenderCase> cases = {
@@ -189,16 +194,32 @@ TEST(RenderCardTest, FieldsSectionsAndSpecialFields) {
        Custom("{{Front}} {{Nope}}", "{{Back}}"),
        {"a", "b"},
        0,
-       "Front template has a problem:<br>Found &#39;{{Nope}}&#39;, but there is no field "
-       "called &#39;Nope&#39;",
+       "Front template has a problem:<br>Found '{{Nope}}', but there is no field called "
+       "'Nope'" +
+           kMoreInfo,
        "b"},
       {"unclosed section",
        Custom("{{#Front}}x", "{{/Back}}"),
        {"a", "b"},
        0,
-       "Front template has a problem:<br>Missing &#39;{{/Front}}&#39;",
-       "Back template has a problem:<br>Found &#39;{{/Back}}&#39;, but missing "
-       "&#39;{{#Back}}&#39; or &#39;{{^Back}}&#39;"},
+       "Front template has a problem:<br>Missing '{{/Front}}'" + kMoreInfo,
+       "Back template has a problem:<br>Found '{{/Back}}', but missing '{{#Back}}' or "
+       "'{{^Back}}'" +
+           kMoreInfo},
+      {"sections on fields the type does not have",
+       Custom("{{#Nope}}x{{/Nope}}",
+              "{{^Front}}{{#c3}}{{/c3}}{{/Front}}{{#Back}}{{/Back}}{{^Front}}{{Gone}}{{/Front}}"),
+       {"a", "b"},
+       0,
+       "Front template has a problem:<br>Found '{{#Nope}}', but there is no field called 'Nope'" + kMoreInfo,
+       "Back template has a problem:<br>Found '{{Gone}}', but there is no field called 'Gone'" + kMoreInfo},
+      {"legacy <% %> syntax, comments, extra braces, lone openers",
+       Custom(" {{=<% %>=}}<%Front%> {{Back}} <% #Back %>b<%/Back%>",
+              "<!-- {{Front}} -->{{{Back}}}|{{text:}}|{{ no close"),
+       {"<i>a</i>", "b"},
+       0,
+       "<i>a</i> {{Back}} b",
+       "<!-- {{Front}} -->b}||{{ no close"},
       {"Markdown fields go in unchanged",
        [] {
          Notetype nt = StockBasic();
@@ -316,7 +337,8 @@ TEST(RenderCardTest, DeepSectionsAreRefused) {
     close += "{{/Front}}";
   }
   const RenderedCard card = RenderCard(Custom(open + "x" + close, "y"), {"a", "b"}, 0);
-  EXPECT_EQ(card.question_html, "Front template has a problem:<br>Sections nested more than 100 deep");
+  EXPECT_EQ(card.question_html,
+            "Front template has a problem:<br>Sections nested more than 100 deep" + kMoreInfo);
   EXPECT_EQ(CardOrdinals(Custom(open + "{{Front}}" + close, "y"), {"a", "b"}), std::vector<int>{0});
 }
 

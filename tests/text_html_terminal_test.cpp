@@ -53,6 +53,8 @@ TEST(RenderHtmlForTerminalTest, BlocksAndInline) {
       {"script, style, comments and hidden elements are dropped",
        "<style>.x{}</style>a<script>alert(1)</script><!-- note -->b<div style=\"display: none\">hidden</div>",
        20, "ab\n"},
+      {"ruby readings", "<ruby><rb>日本語</rb><rt>にほんご</rt></ruby>を<ruby>話<rp>(</rp><rt>はな</rt><rp>)</rp></ruby>す", 40,
+       "日本語(にほんご)を話(はな)す\n"},
       {"headings", "<h1>Title</h1>text", 20, "Title\n\ntext\n"},
       {"horizontal rule", "a<hr id=answer>b", 10, "a\n──────────\nb\n"},
       {"unclosed tags and stray end tags", "<b>a</i><div>b</span>c", 20, "a\nbc\n"},

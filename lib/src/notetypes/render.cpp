@@ -20,7 +20,10 @@ using notetypes_internal::TemplateNode;
 
 namespace {
 
-constexpr int kMaxClozeOrd = 499;  // Anki's limit: c500 and above share card 500
+constexpr int kMaxClozeOrd = 499;
+constexpr const char* kTemplateErrorLink =
+    "https://docs.ankiweb.net/templates/errors.html#template-syntax-error";  // Anki's limit: c500 and above
+                                                                             // share card 500
 
 // Field values by name, plus Anki's special fields.
 struct RenderContext {
@@ -31,6 +34,12 @@ struct RenderContext {
   std::optional<std::string> type_expected;
   std::vector<std::string>* unknown_filters = nullptr;
 };
+
+// "c1", "c2"...: cloze conditionals are valid on every note type.
+bool IsClozeKey(const std::string& key) {
+  if (key.size() < 2 || key[0] != 'c') return false;
+  return std::all_of(key.begin() + 1, key.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
 
 std::string RawTag(const TemplateNode& n) {
   std::string raw = "{{";
@@ -94,9 +103,11 @@ bool RenderNodes(const std::vector<TemplateNode>& nodes, RenderContext* ctx, std
   for (const TemplateNode& n : nodes) {
     switch (n.kind) {
       case TemplateNode::kText:
+      case TemplateNode::kComment:
         *out += n.text;
         break;
       case TemplateNode::kReplacement: {
+        if (n.key.empty() && !n.filters.empty()) break;  // "{{text:}}" shows nothing
         const auto it = ctx->fields.find(n.key);
         if (it == ctx->fields.end()) {
           *error = "Found '" + RawTag(n) + "', but there is no field called '" + n.key + "'";
@@ -107,10 +118,16 @@ bool RenderNodes(const std::vector<TemplateNode>& nodes, RenderContext* ctx, std
       }
       case TemplateNode::kSection:
       case TemplateNode::kInvertedSection: {
-        const bool present = ctx->nonempty.count(n.key) > 0;
-        if (present == (n.kind == TemplateNode::kSection)) {
-          if (!RenderNodes(n.children, ctx, out, error)) return false;
+        const bool inverted = n.kind == TemplateNode::kInvertedSection;
+        if (ctx->fields.count(n.key) == 0 && !IsClozeKey(n.key)) {
+          const std::string tag = std::string("{{") + (inverted ? "^" : "#") + n.key + "}}";
+          *error = "Found '" + tag + "', but there is no field called '" + n.key + "'";
+          return false;
         }
+        const bool shown = (ctx->nonempty.count(n.key) > 0) != inverted;
+        // A hidden section is still checked for errors, as in Anki.
+        std::string discarded;
+        if (!RenderNodes(n.children, ctx, shown ? out : &discarded, error)) return false;
         break;
       }
     }
@@ -125,7 +142,8 @@ std::string RenderSide(const std::string& source, RenderContext* ctx, bool quest
   if (notetypes_internal::ParseTemplate(source, &nodes, &error) && RenderNodes(nodes, ctx, &out, &error)) {
     return out;
   }
-  return std::string(question ? "Front" : "Back") + " template has a problem:<br>" + HtmlEscape(error);
+  return std::string(question ? "Front" : "Back") + " template has a problem:<br>" +
+         notetypes_internal::EscapeMinimal(error) + "<br><a href='" + kTemplateErrorLink + "'>More info</a>";
 }
 
 std::string FieldValue(const std::vector<std::string>& fields, size_t i) {

@@ -22,36 +22,68 @@ std::string_view Trim(std::string_view s) {
 }
 
 struct Token {
-  enum Kind { kText, kReplacement, kOpen, kOpenInverted, kClose } kind;
-  std::string_view body;  // trimmed key (or text)
-  std::string_view raw;   // "{{...}}" as written, for messages
+  enum Kind { kText, kComment, kReplacement, kOpen, kOpenInverted, kClose } kind;
+  std::string_view body;  // trimmed key, text, or the comment's inside
 };
 
-bool Tokenize(std::string_view s, std::vector<Token>* tokens, std::string* error) {
+constexpr std::string_view kAltSyntax = "{{=<% %>=}}";
+
+std::string_view TrimStart(std::string_view s) {
+  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
+  return s;
+}
+
+// Anki's classify_handle: leading '{'s and spaces dropped, then the sigil.
+Token Classify(std::string_view inside) {
+  while (!inside.empty() && inside.front() == '{') inside.remove_prefix(1);
+  inside = Trim(inside);
+  Token t{Token::kReplacement, inside};
+  if (inside.size() >= 2 && (inside[0] == '#' || inside[0] == '^' || inside[0] == '/')) {
+    t.kind = inside[0] == '#' ? Token::kOpen : inside[0] == '^' ? Token::kOpenInverted : Token::kClose;
+    t.body = TrimStart(inside.substr(1));
+  }
+  return t;
+}
+
+// Text, {{handlebars}} and <!-- comments --> (kept as written, never
+// expanded). A template starting with {{=<% %>=}} uses <% %> instead of
+// {{ }}. An opener with no closer after it is text.
+std::vector<Token> Tokenize(std::string_view s) {
+  std::string_view open = "{{", close = "}}";
+  if (TrimStart(s).substr(0, kAltSyntax.size()) == kAltSyntax) {
+    s = TrimStart(s);
+    while (s.substr(0, kAltSyntax.size()) == kAltSyntax) s.remove_prefix(kAltSyntax.size());
+    open = "<%";
+    close = "%>";
+  }
+  std::vector<Token> tokens;
+  size_t text_start = 0;
   size_t i = 0;
   while (i < s.size()) {
-    const size_t open = s.find("{{", i);
-    if (open == std::string_view::npos) {
-      tokens->push_back({Token::kText, s.substr(i), {}});
-      break;
+    if (s.compare(i, open.size(), open) == 0) {
+      const size_t end = s.find(close, i + open.size());
+      if (end != std::string_view::npos) {
+        if (i > text_start) tokens.push_back({Token::kText, s.substr(text_start, i - text_start)});
+        tokens.push_back(Classify(s.substr(i + open.size(), end - i - open.size())));
+        i = end + close.size();
+        text_start = i;
+        continue;
+      }
     }
-    if (open > i) tokens->push_back({Token::kText, s.substr(i, open - i), {}});
-    const size_t close = s.find("}}", open + 2);
-    if (close == std::string_view::npos) {
-      *error = "Missing '}}' in '" + std::string(s.substr(open)) + "'";
-      return false;
+    if (s.compare(i, 4, "<!--") == 0) {
+      const size_t end = s.find("-->", i + 4);
+      if (end != std::string_view::npos) {
+        if (i > text_start) tokens.push_back({Token::kText, s.substr(text_start, i - text_start)});
+        tokens.push_back({Token::kComment, s.substr(i + 4, end - i - 4)});
+        i = end + 3;
+        text_start = i;
+        continue;
+      }
     }
-    const std::string_view raw = s.substr(open, close + 2 - open);
-    std::string_view body = Trim(s.substr(open + 2, close - open - 2));
-    Token t{Token::kReplacement, body, raw};
-    if (body.size() >= 2 && (body[0] == '#' || body[0] == '^' || body[0] == '/')) {
-      t.kind = body[0] == '#' ? Token::kOpen : body[0] == '^' ? Token::kOpenInverted : Token::kClose;
-      t.body = Trim(body.substr(1));
-    }
-    tokens->push_back(t);
-    i = close + 2;
+    ++i;
   }
-  return true;
+  if (text_start < s.size()) tokens.push_back({Token::kText, s.substr(text_start)});
+  return tokens;
 }
 
 bool ParseNodes(const std::vector<Token>& tokens, size_t* pos, const Token* opener, int depth,
@@ -67,6 +99,10 @@ bool ParseNodes(const std::vector<Token>& tokens, size_t* pos, const Token* open
       case Token::kText:
         node.kind = TemplateNode::kText;
         node.text = std::string(t.body);
+        break;
+      case Token::kComment:
+        node.kind = TemplateNode::kComment;
+        node.text = "<!--" + std::string(t.body) + "-->";
         break;
       case Token::kReplacement: {
         node.kind = TemplateNode::kReplacement;
@@ -90,10 +126,10 @@ bool ParseNodes(const std::vector<Token>& tokens, size_t* pos, const Token* open
       case Token::kClose:
         if (opener != nullptr && opener->body == t.body) return true;
         if (opener != nullptr) {
-          *error =
-              "Found '" + std::string(t.raw) + "', but expected '{{/" + std::string(opener->body) + "}}'";
+          *error = "Found '{{/" + std::string(t.body) + "}}', but expected '{{/" + std::string(opener->body) +
+                   "}}'";
         } else {
-          *error = "Found '" + std::string(t.raw) + "', but missing '{{#" + std::string(t.body) +
+          *error = "Found '{{/" + std::string(t.body) + "}}', but missing '{{#" + std::string(t.body) +
                    "}}' or '{{^" + std::string(t.body) + "}}'";
         }
         return false;
@@ -110,8 +146,7 @@ bool ParseNodes(const std::vector<Token>& tokens, size_t* pos, const Token* open
 }  // namespace
 
 bool ParseTemplate(std::string_view source, std::vector<TemplateNode>* nodes, std::string* error) {
-  std::vector<Token> tokens;
-  if (!Tokenize(source, &tokens, error)) return false;
+  const std::vector<Token> tokens = Tokenize(source);
   size_t pos = 0;
   return ParseNodes(tokens, &pos, nullptr, 0, nodes, error);
 }
@@ -120,20 +155,43 @@ bool RendersWithFields(const std::vector<TemplateNode>& nodes, const std::set<st
   for (const TemplateNode& n : nodes) {
     switch (n.kind) {
       case TemplateNode::kText:
-      case TemplateNode::kInvertedSection:
+      case TemplateNode::kComment:
         break;
-      case TemplateNode::kReplacement: {
-        bool type_box = false;
-        for (const std::string& f : n.filters) type_box = type_box || f == "type";
-        if (!type_box && nonempty.count(n.key) > 0) return true;
+      case TemplateNode::kReplacement:
+        if (nonempty.count(n.key) > 0) return true;
         break;
-      }
       case TemplateNode::kSection:
         if (nonempty.count(n.key) > 0 && RendersWithFields(n.children, nonempty)) return true;
+        break;
+      case TemplateNode::kInvertedSection:
+        if (nonempty.count(n.key) == 0 && RendersWithFields(n.children, nonempty)) return true;
         break;
     }
   }
   return false;
+}
+
+std::string EscapeMinimal(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out.push_back(c);
+    }
+  }
+  return out;
 }
 
 bool FieldIsEmpty(std::string_view html) {

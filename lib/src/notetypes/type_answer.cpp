@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "notetypes/template.h"
 #include "recall/notetype.h"
 #include "recall/text.h"
 #include "text/text_internal.h"
@@ -197,30 +198,6 @@ std::string StripExpected(std::string_view expected) {
   return plain.substr(b, e - b);
 }
 
-// htmlescape's encode_minimal, as Anki uses: & < > and ".
-std::string MinimalEscape(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out.push_back(c);
-    }
-  }
-  return out;
-}
-
 void HtmlSpan(const char* cls, const std::string& text, std::string* out) {
   // A segment starting with a combining mark gets a no-break space in front,
   // so it does not join the previous span.
@@ -232,7 +209,7 @@ void HtmlSpan(const char* cls, const std::string& text, std::string* out) {
       t = "\u00A0" + t;
     }
   }
-  *out += std::string("<span class=") + cls + ">" + MinimalEscape(t) + "</span>";
+  *out += std::string("<span class=") + cls + ">" + notetypes_internal::EscapeMinimal(t) + "</span>";
 }
 
 const char* ClassOf(TypeDiffSegment::Kind k) {
@@ -276,7 +253,7 @@ TypeAnswerComparison CompareTypedAnswer(std::string_view typed, std::string_view
 std::string TypeAnswerHtml(const TypeAnswerComparison& c) {
   std::string out = "<code id=typeans>";
   if (c.typed.empty()) {
-    out += MinimalEscape(c.expected);
+    out += notetypes_internal::EscapeMinimal(c.expected);
   } else {
     for (const TypeDiffSegment& s : c.typed) HtmlSpan(ClassOf(s.kind), s.text, &out);
     if (!c.correct) {

@@ -262,6 +262,13 @@ void HtmlLayout::Walk(const HtmlNode& node, Flow* flow) {
     flow->AddLines({color_ ? "\x1b[2m" + rule + std::string(kSgrReset) : rule});
     return;
   }
+  if (tag == "rp") return;  // ruby fallback parentheses: rt brings its own
+  if (tag == "rt") {         // a ruby reading: 漢字(かんじ)
+    Text("(", flow);
+    WalkChildren(node, flow);
+    Text(")", flow);
+    return;
+  }
   if (tag == "sup" || tag == "sub") {
     std::string inner;
     CollectText(node, ' ', &inner);
