@@ -214,6 +214,34 @@ TEST_F(ImportE2eTest, NothingFoundSaysSoAndExplainListsWhy) {
   EXPECT_EQ(Count("SELECT count(*) FROM notes"), 0);
 }
 
+// An edit made with `recall card edit` survives re-import; when the document
+// changed too, --dry-run and the import report a conflict and --theirs takes
+// the document's text.
+TEST_F(ImportE2eTest, CardEditSurvivesReimportAndConflictsNeedTheirs) {
+  const std::string doc = dir_.File("topics.txt");
+  WriteFile(doc, "Q: 一？\n满分回答：\n答一。\n");
+  ASSERT_EQ(Run({"import", doc}).exit_code, 0);
+  const std::string card = std::to_string(Count("SELECT id FROM cards"));
+  ASSERT_EQ(Run({"card", "edit", card, "--back", "我的答案。"}).exit_code, 0);
+  RunResult r = Run({"import", doc});
+  EXPECT_EQ(r.out, doc + ": 0 added, 0 updated, 1 unchanged, 0 missing; 1 question: 1 layout1\n");
+  EXPECT_EQ(Count("SELECT count(*) FROM notes WHERE back = '我的答案。'"), 1);
+
+  WriteFile(doc, "Q: 一？\n满分回答：\n文档新答案。\n");
+  r = Run({"import", doc, "--dry-run"});
+  EXPECT_EQ(r.out, "  conflict line 1               一？\n" + doc +
+                       ": 0 added, 0 updated, 0 unchanged, 0 missing, 1 conflict; 1 question: 1 layout1 (dry run: "
+                       "nothing written)\n");
+  r = Run({"import", doc});
+  EXPECT_EQ(r.err, "recall: warning: " + doc +
+                       ", line 1: conflict: \"一？\" was edited in recall and changed in the document; kept your edit "
+                       "(--theirs takes the document's text)\n");
+  EXPECT_EQ(Count("SELECT count(*) FROM notes WHERE back = '我的答案。'"), 1);
+  r = Run({"import", doc, "--theirs"});
+  EXPECT_EQ(r.out, doc + ": 0 added, 1 updated, 0 unchanged, 0 missing; 1 question: 1 layout1\n");
+  EXPECT_EQ(Count("SELECT count(*) FROM notes WHERE back = '文档新答案。'"), 1);
+}
+
 TEST_F(ImportE2eTest, OrdinaryMarkdownIsAnInterviewDocument) {
   const std::string doc = dir_.File("notes.md");
   WriteFile(doc,

@@ -10,22 +10,45 @@
 namespace recall {
 namespace import_internal {
 
+namespace {
+
+// A line only Markdown gives meaning to: a heading, a bold line, HTML, a
+// table row, a fence, an admonition, a thematic break.
+bool IsMarkdownLine(std::string_view t) {
+  for (std::string_view m : {"#", "**", "__", "<", "|", "```", "~~~", "???", "!!!", "---", "***", "___"}) {
+    if (StartsWith(t, m)) return true;
+  }
+  return false;
+}
+
+ParsedDocument SeedLayout1(const std::vector<std::string_view>& lines, std::string_view file) {
+  ParsedDocument seed = ParseInterviewText(lines, file);
+  for (auto& n : seed.notes) n.rule = "layout1";
+  return seed;
+}
+
+}  // namespace
+
 ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view file) {
-  ParsedDocument md = ReadMarkdownInterview(text, file);
-  size_t prefix = 0;
-  for (const auto& n : md.notes) prefix += n.rule == "prefix";
-  const size_t other = md.notes.size() - prefix;
   const std::vector<std::string_view> lines = SplitLines(text);
   bool question_lines = false;
+  bool markdown = false;
   bool in_fence = false;
   for (auto l : lines) {
     const std::string_view t = Trim(l);
     if (IsFenceLine(t)) in_fence = !in_fence;
-    if (!in_fence && IsQuestionLine(t)) {
-      question_lines = true;
-      break;
-    }
+    if (!in_fence && !question_lines && IsQuestionLine(t)) question_lines = true;
+    markdown = markdown || IsMarkdownLine(t);
   }
+  // Plain text with question lines and no Markdown: layout 1, as the seeds.
+  if (question_lines && !markdown) {
+    ParsedDocument seed = SeedLayout1(lines, file);
+    if (!seed.notes.empty()) return seed;
+  }
+  ParsedDocument md = ReadMarkdownInterview(text, file);
+  size_t prefix = 0;
+  for (const auto& n : md.notes) prefix += n.rule == "prefix";
+  const size_t other = md.notes.size() - prefix;
   // Layout 1 only when the seed reader knows every question line the Markdown
   // reader found and the document has no Markdown it does not read (rules,
   // tables).

@@ -1,0 +1,101 @@
+#ifndef RECALL_IMPORT_MARKDOWN_READER_H_
+#define RECALL_IMPORT_MARKDOWN_READER_H_
+
+// Private to lib/src/import: the Markdown interview reader's state
+// (markdown_reader.cpp: the rules; markdown_extensions.cpp: front matter,
+// admonitions and <details>).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "import/import_internal.h"
+#include "import/markdown_blocks.h"
+
+namespace recall::import_internal::md {
+
+std::string Lower(std::string_view s);
+// Text without HTML tags, trimmed.
+std::string StripTags(std::string_view s);
+// "- x", "1. x", "> x" -> "x".
+std::string_view StripListMarker(std::string_view t);
+// Blanks lines [b, e) (0-based) of `text`, keeping line ends.
+void BlankLines(std::string* text, const std::vector<size_t>& starts, int b, int e);
+
+struct Question {
+  std::string rule;
+  std::string front;
+  int line = 0;         // where the question is
+  int answer_from = 0;  // first line of the answer
+};
+
+struct AdmonitionCard {
+  int line = 0;
+  int end = 0;  // last line
+  std::string front;
+  std::vector<std::string> sections;  // container titles
+  std::string back;
+};
+
+class Reader {
+ public:
+  Reader(std::string_view text, std::string_view file) : source_(text), base_(BaseName(file)) {
+    lines_ = SplitLines(source_);
+  }
+
+  ParsedDocument Read();
+
+ private:
+  std::string_view Line(int k) const {
+    return k >= 1 && k <= static_cast<int>(lines_.size()) ? lines_[k - 1] : "";
+  }
+  int LineCount() const { return static_cast<int>(lines_.size()); }
+
+  void FrontMatter(std::string* work, const std::vector<size_t>& starts);
+  void Admonitions(std::string* work, const std::vector<size_t>& starts);
+  int AdmonitionBlock(int i, int indent_limit, std::vector<std::string> containers);
+
+  void Walk(const std::vector<Block>& blocks);
+  void Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text);
+  void List(const Block& list);
+  void ScanItem(const Block& item);
+  void Paragraph(const Block& b);
+  void ScanPrefixLines(const Block& b, const std::vector<std::string_view>& lines, size_t j);
+  std::optional<Question> PrefixQuestionAt(const std::vector<std::string_view>& lines, size_t j,
+                                           int first_line, size_t* next) const;
+  std::optional<Question> ParagraphQuestion(const Block& b, bool in_item) const;
+  bool SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int level) const;
+  bool StrongQuestion(const Block& b) const;
+  size_t Details(const std::vector<Block>& blocks, size_t i);
+
+  void Open(Question q, int heading_level = 0) {
+    open_ = std::move(q);
+    open_level_ = heading_level;
+  }
+  void Close(int end_line);
+  void EmitAdmonitionsBefore(int line);
+  void Skip(int line, std::string_view text, std::string reason) {
+    doc_.skipped.push_back({line, std::string(text), std::move(reason)});
+  }
+  void AddNote(const std::string& rule, std::string front, std::string back, int line, int end_line,
+               const std::vector<std::string>* extra_sections = nullptr);
+  std::string Back(int from, int to) const;
+
+  std::string_view source_;
+  std::string base_;
+  std::vector<std::string_view> lines_;
+  ParsedDocument doc_;
+  std::vector<std::pair<int, std::string>> stack_;  // heading level, cleaned title
+  bool title_taken_ = false;
+  bool seen_card_ = false;
+  std::optional<Question> open_;
+  int open_level_ = 0;
+  std::vector<AdmonitionCard> admonitions_;
+  size_t next_admonition_ = 0;
+};
+
+}  // namespace recall::import_internal::md
+
+#endif  // RECALL_IMPORT_MARKDOWN_READER_H_
