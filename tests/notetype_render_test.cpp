@@ -438,6 +438,20 @@ TEST(CompareTypedAnswerTest, AnkisDiff) {
   }
 }
 
+TEST(CompareTypedAnswerTest, NonCombiningIgnoresMarks) {
+  EXPECT_EQ(TypeAnswerHtml(CompareTypedAnswer("שנון", "שִׁנּוּן", false)),
+            "<code id=typeans><span class=typeGood>שִׁנּוּן</span></code>");
+  EXPECT_EQ(TypeAnswerHtml(CompareTypedAnswer("חופ", "חוֹף", false)),
+            "<code id=typeans><span class=typeGood>חו</span><span class=typeBad>פ</span><br><span "
+            "id=typearrow>&darr;</span><br><span class=typeGood>חוֹ</span><span "
+            "class=typeMissed>ף</span></code>");
+  EXPECT_TRUE(CompareTypedAnswer("は", "ば", false).correct);
+  EXPECT_FALSE(CompareTypedAnswer("は", "ば").correct);
+  const RenderedCard card = RenderCard(Custom("{{type:nc:Back}}", ""), {"", "ば"}, 0);
+  EXPECT_FALSE(card.type_answer_combining);
+  EXPECT_TRUE(RenderCard(StockBasicTypeAnswer(), {"", "ば"}, 0).type_answer_combining);
+}
+
 TEST(CompareTypedAnswerTest, LongAnswersUseDifflibsPopularityRule) {
   // 200+ characters: characters occurring more than 1% + 1 times are not
   // used to seed matches (difflib's autojunk), yet equal runs still extend.
