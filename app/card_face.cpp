@@ -51,7 +51,8 @@ CardFace RenderCardFace(const Notetype& type, const std::vector<std::string>& fi
 
   std::string diff;
   if (card.type_answer_expected) {
-    const TypeAnswerComparison c = CompareTypedAnswer(typed, *card.type_answer_expected);
+    const TypeAnswerComparison c =
+        CompareTypedAnswer(typed, *card.type_answer_expected, card.type_answer_combining);
     diff = type.markdown ? c.expected : TypeAnswerHtml(c);
   }
   std::string answer = ReplaceTypeBoxes(card.answer_html, diff);

@@ -68,6 +68,8 @@ struct RenderedCard {
   // Set when the question has {{type:...}}: the text the user should type
   // (the field's text, or for {{type:cloze:F}} the card's cloze answers).
   std::optional<std::string> type_answer_expected;
+  // False for {{type:nc:...}}: compare ignoring combining marks.
+  bool type_answer_combining = true;
   // Filters the renderer does not know, each listed once, in order of
   // appearance; the field's text is kept as if the filter were absent.
   std::vector<std::string> unknown_filters;
@@ -105,7 +107,11 @@ struct TypeAnswerComparison {
   std::vector<TypeDiffSegment> typed;
   std::vector<TypeDiffSegment> expected_line;
 };
-TypeAnswerComparison CompareTypedAnswer(std::string_view typed, std::string_view expected);
+// With `combining` false (Anki's type:nc:), both sides are compared in NFKD
+// without combining marks, and the expected line keeps each base
+// character's marks (ば typed as は is correct).
+TypeAnswerComparison CompareTypedAnswer(std::string_view typed, std::string_view expected,
+                                        bool combining = true);
 
 // The comparison as Anki's HTML: <code id=typeans>...</code> with
 // typeGood / typeBad / typeMissed spans and the typearrow between lines.

@@ -32,6 +32,7 @@ struct RenderContext {
   int ord = 0;
   bool question = true;
   std::optional<std::string> type_expected;
+  bool type_combining = true;
   std::vector<std::string>* unknown_filters = nullptr;
 };
 
@@ -65,6 +66,7 @@ std::string ApplyFilters(std::string text, const std::vector<std::string>& filte
       }
     } else if (filters.size() == 2 && filters[0] == "nc") {
       box = "[[type:nc:" + field + "]]";
+      if (ctx->question && !ctx->type_expected) ctx->type_combining = false;
     } else {
       box = "[[type:" + field + "]]";
     }
@@ -211,6 +213,7 @@ RenderedCard RenderCard(const Notetype& type, const std::vector<std::string>& fi
   ctx.question = true;
   card.question_html = RenderSide(tmpl.question_format, &ctx, true);
   card.type_answer_expected = ctx.type_expected;
+  card.type_answer_combining = ctx.type_combining;
   ctx.question = false;
   ctx.fields["FrontSide"] = card.question_html;
   card.answer_html = RenderSide(tmpl.answer_format, &ctx, false);

@@ -1,6 +1,8 @@
 // The type-in-the-answer comparison, as Anki shows it: a difflib
 // SequenceMatcher diff of code points (autojunk on, no junk function).
 
+#include <utf8proc.h>
+
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -216,17 +218,55 @@ const char* ClassOf(TypeDiffSegment::Kind k) {
   return k == TypeDiffSegment::kGood ? "typeGood" : k == TypeDiffSegment::kBad ? "typeBad" : "typeMissed";
 }
 
+// NFKD code points; with `marks` set, the base characters only, and each
+// base with its following marks in *clusters.
+std::vector<char32_t> DecomposedBases(std::string_view s, std::vector<std::string>* clusters) {
+  utf8proc_uint8_t* mapped = nullptr;
+  const utf8proc_ssize_t n = utf8proc_map(
+      reinterpret_cast<const utf8proc_uint8_t*>(s.data()), static_cast<utf8proc_ssize_t>(s.size()), &mapped,
+      static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT));
+  std::string nfkd =
+      n < 0 ? std::string(s) : std::string(reinterpret_cast<char*>(mapped), static_cast<size_t>(n));
+  free(mapped);
+  std::vector<char32_t> bases;
+  for (const char32_t cp : CodePoints(nfkd)) {
+    const utf8proc_category_t cat = utf8proc_category(static_cast<utf8proc_int32_t>(cp));
+    const bool mark =
+        cat == UTF8PROC_CATEGORY_MN || cat == UTF8PROC_CATEGORY_MC || cat == UTF8PROC_CATEGORY_ME;
+    if (mark) {
+      if (clusters != nullptr && !clusters->empty()) text_internal::AppendUtf8(cp, &clusters->back());
+      continue;
+    }
+    bases.push_back(cp);
+    if (clusters != nullptr) {
+      clusters->emplace_back();
+      text_internal::AppendUtf8(cp, &clusters->back());
+    }
+  }
+  return bases;
+}
+
 }  // namespace
 
-TypeAnswerComparison CompareTypedAnswer(std::string_view typed, std::string_view expected) {
+TypeAnswerComparison CompareTypedAnswer(std::string_view typed, std::string_view expected, bool combining) {
   TypeAnswerComparison result;
   result.expected = StripExpected(expected);
   if (typed.empty()) return result;
-  const std::vector<char32_t> t = CodePoints(NormalizeNfc(typed));
-  const std::vector<char32_t> e = CodePoints(NormalizeNfc(result.expected));
+  std::vector<std::string> clusters;  // !combining: expected bases with their marks
+  const std::vector<char32_t> t =
+      combining ? CodePoints(NormalizeNfc(typed)) : DecomposedBases(typed, nullptr);
+  const std::vector<char32_t> e =
+      combining ? CodePoints(NormalizeNfc(result.expected)) : DecomposedBases(result.expected, &clusters);
+  // The expected side as shown: marks kept when they were ignored.
+  auto shown = [&](size_t begin, size_t end) {
+    if (combining) return Utf8(e, begin, end);
+    std::string out;
+    for (size_t k = begin; k < end; ++k) out += clusters[k];
+    return out;
+  };
   if (t == e) {
     result.correct = true;
-    result.typed.push_back({TypeDiffSegment::kGood, Utf8(e, 0, e.size())});
+    result.typed.push_back({TypeDiffSegment::kGood, combining ? Utf8(e, 0, e.size()) : result.expected});
     return result;
   }
   size_t i = 0, j = 0;
@@ -238,13 +278,13 @@ TypeAnswerComparison CompareTypedAnswer(std::string_view typed, std::string_view
       if (!typed_extra) {
         result.typed.push_back({TypeDiffSegment::kMissing, std::string(blk.b - j, '-')});
       }
-      result.expected_line.push_back({TypeDiffSegment::kMissing, Utf8(e, j, blk.b)});
+      result.expected_line.push_back({TypeDiffSegment::kMissing, shown(j, blk.b)});
     }
     i = blk.a + blk.size;
     j = blk.b + blk.size;
     if (blk.size > 0) {
       result.typed.push_back({TypeDiffSegment::kGood, Utf8(t, blk.a, i)});
-      result.expected_line.push_back({TypeDiffSegment::kGood, Utf8(e, blk.b, j)});
+      result.expected_line.push_back({TypeDiffSegment::kGood, shown(blk.b, j)});
     }
   }
   return result;
