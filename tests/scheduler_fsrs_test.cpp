@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include "recall/card.h"
@@ -314,6 +315,63 @@ TEST(MemoryReplayTest, ForgetResetsAndManualEntriesAreSkipped) {
   ASSERT_TRUE(m);
   EXPECT_EQ(m->state, FsrsNextState(w, std::nullopt, 0, 4));
   EXPECT_FALSE(MemoryFromReviewLog({}, Algorithm::kAnki, w));
+}
+
+}  // namespace
+}  // namespace recall
+
+namespace recall {
+namespace {
+
+TEST(FsrsEvaluationTest, ScoresAnswersADayOrMoreAfterTheLastOne) {
+  const FsrsParams& w = DefaultFsrsParams();
+  // Good on day 0, Good again the same day (not scored), Good on day 3
+  // (recalled), Again on day 10 (forgotten).
+  const std::vector<RevlogEntry> log = {Entry(0, 3, CardType::kNew), Entry(0, 3, CardType::kLearning),
+                                        Entry(3, 3, CardType::kReview, 1),
+                                        Entry(10, 1, CardType::kReview, 3)};
+  const FsrsEvaluation e = EvaluateFsrs({CardHistory{Algorithm::kAnki, log}}, w);
+  ASSERT_EQ(e.reviews, 2);
+  MemoryState s = FsrsNextState(w, std::nullopt, 0, 3);
+  s = FsrsNextState(w, s, 0, 3);
+  const double p1 = FsrsRetrievability(w, 3, s.stability);
+  s = FsrsNextState(w, s, 3, 3);
+  const double p2 = FsrsRetrievability(w, 7, s.stability);
+  EXPECT_DOUBLE_EQ(e.log_loss, -(std::log(p1) + std::log(1 - p2)) / 2);
+  // RMSE over bins of width 0.05: p1 (recalled) and p2 (forgotten) apart.
+  ASSERT_NE(static_cast<int>(p1 * 20), static_cast<int>(p2 * 20));
+  EXPECT_DOUBLE_EQ(e.rmse_bins, std::sqrt(((1 - p1) * (1 - p1) + p2 * p2) / 2));
+  EXPECT_EQ(EvaluateFsrs({}, w).reviews, 0);
+}
+
+TEST(FsrsEvaluationTest, TrueParametersScoreBetterThanWrongOnes) {
+  // Outcomes drawn from the model itself with one parameter set, at the
+  // intervals it schedules: that set must score better than the defaults.
+  FsrsParams truth = DefaultFsrsParams();
+  truth[2] = 6.0;
+  truth[8] = 1.2;
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<CardHistory> cards;
+  for (int c = 0; c < 400; ++c) {
+    CardHistory h;
+    MemoryState s = FsrsNextState(truth, std::nullopt, 0, 3);
+    int64_t day = 0;
+    h.log.push_back(Entry(day, 3, CardType::kNew));
+    for (int i = 0; i < 7; ++i) {
+      const double ivl = std::max(1.0, std::round(FsrsNextInterval(truth, s.stability, 0.85)));
+      day += static_cast<int64_t>(ivl);
+      const int rating = u(rng) < FsrsRetrievability(truth, ivl, s.stability) ? 3 : 1;
+      h.log.push_back(Entry(day, rating, CardType::kReview, 1));
+      s = FsrsNextState(truth, s, ivl, rating);
+    }
+    cards.push_back(h);
+  }
+  const FsrsEvaluation true_fit = EvaluateFsrs(cards, truth);
+  const FsrsEvaluation default_fit = EvaluateFsrs(cards, DefaultFsrsParams());
+  EXPECT_EQ(true_fit.reviews, 400 * 7);
+  EXPECT_LT(true_fit.log_loss, default_fit.log_loss);
+  EXPECT_LT(true_fit.rmse_bins, 0.03);
 }
 
 }  // namespace

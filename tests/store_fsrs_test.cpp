@@ -154,5 +154,15 @@ TEST_F(StoreFsrsAnswerTest, MemoryModelReplaysCardsWithoutAState) {
   EXPECT_FALSE(MemoryModel(store_).ForCard(*store_.GetCard(AddCard(d.id)), clock_.Now()));
 }
 
+TEST_F(StoreFsrsAnswerTest, AnsweringACardWithoutAStateReplaysItsLogFirst) {
+  const Deck d = store_.CreateDeck("A", DeckOptions{});
+  const int64_t id = AddCard(d.id);
+  AnswerAt(id, 4, kStart);  // Easy: graduates, S0(Easy) = 8.2956
+  detail::Db(store_).exec("UPDATE cards SET stability = NULL, difficulty = NULL, last_review_s = 0");
+  AnswerAt(id, 3, kStart + 4 * 86400);
+  const FsrsParams& w = DefaultFsrsParams();
+  EXPECT_EQ(*store_.GetCard(id)->state.memory, FsrsNextState(w, FsrsNextState(w, std::nullopt, 0, 4), 4, 3));
+}
+
 }  // namespace
 }  // namespace recall

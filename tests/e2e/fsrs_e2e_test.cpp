@@ -125,5 +125,23 @@ TEST(FsrsCliTest, UndoRestoresTheMemoryState) {
   EXPECT_EQ(after["interval"], before["interval"]);
 }
 
+TEST(FsrsCliTest, OptimizeEvaluatePrintsMetricsOfTheCurrentParameters) {
+  Cli cli;
+  cli.Ok({"deck", "create", "F", "--algorithm", "fsrs", "--learn-steps", "", "--fuzz", "off"}, kStart);
+  const std::string id = cli.Add("F", kStart);
+  json e = json::parse(cli.Ok({"--json", "optimize", "--evaluate"}, kStart));
+  EXPECT_EQ(e["reviews"], 0);
+  cli.Ok({"answer", id, "good"}, kStart);
+  cli.Ok({"answer", id, "good"}, kStart + 3 * kDay);  // R(3 days, S 2.3065) = 0.88095
+  e = json::parse(cli.Ok({"--json", "optimize", "--evaluate", "--deck", "F"}, kStart + 3 * kDay));
+  EXPECT_EQ(e["reviews"], 1);
+  EXPECT_NEAR(e["log_loss"].get<double>(), -std::log(0.88095), 1e-5);
+  EXPECT_NEAR(e["rmse_bins"].get<double>(), 1 - 0.88095, 1e-5);
+  EXPECT_EQ(e["parameters"].size(), 21u);
+  const std::string text = cli.Ok({"optimize", "--evaluate"}, kStart + 3 * kDay);
+  EXPECT_EQ(text, "Current FSRS parameters on 1 reviews: log loss 0.1268, RMSE (bins) 0.1191\n");
+  EXPECT_NE(cli.Run({"optimize"}, kStart).exit_code, 0);  // fitting is not available (yet): --evaluate only
+}
+
 }  // namespace
 }  // namespace recall

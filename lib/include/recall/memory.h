@@ -33,6 +33,22 @@ struct ReplayedMemory {
 std::optional<ReplayedMemory> MemoryFromReviewLog(const std::vector<RevlogEntry>& log, Algorithm ratings_of,
                                                   const FsrsParams& w);
 
+// How well parameters predict a review history (docs/scheduling.md,
+// "Evaluating parameters"). Each card's log is replayed as above; every answer
+// given at least one study day after the previous one is a prediction
+// p = R(elapsed, S before it) of the outcome y = recalled (rating above
+// Again; sm2: grade 3 or more).
+struct CardHistory {
+  Algorithm ratings_of = Algorithm::kAnki;
+  std::vector<RevlogEntry> log;  // in answer order
+};
+struct FsrsEvaluation {
+  int64_t reviews = 0;   // predictions scored
+  double log_loss = 0;   // mean of -(y ln p + (1 - y) ln(1 - p))
+  double rmse_bins = 0;  // sqrt(sum_b n_b (mean p_b - mean y_b)^2 / N), 20 bins of p
+};
+FsrsEvaluation EvaluateFsrs(const std::vector<CardHistory>& cards, const FsrsParams& w);
+
 // What recall knows about one card's memory at an instant.
 struct CardMemory {
   MemoryState state;

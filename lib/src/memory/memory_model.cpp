@@ -6,16 +6,13 @@
 
 #include "recall/memory.h"
 #include "recall/scheduler.h"
+#include "memory/replay.h"
 #include "scheduling/fsrs_states.h"
 
 namespace recall {
 namespace {
 
 constexpr double kInitialEaseFactor = 2.5;
-
-bool IsManual(const RevlogEntry& e) {
-  return e.fields.kind == RevlogKind::kManual || e.fields.kind == RevlogKind::kRescheduled;
-}
 
 }  // namespace
 
@@ -24,9 +21,9 @@ std::optional<ReplayedMemory> MemoryFromReviewLog(const std::vector<RevlogEntry>
   std::optional<ReplayedMemory> out;
   bool started = false;
   for (const RevlogEntry& e : log) {
-    if (IsManual(e)) {
+    if (memory::IsManualEntry(e)) {
       // A reset to new ("forget") discards the history before it.
-      if (e.fields.interval == 0) {
+      if (memory::IsForget(e)) {
         out.reset();
         started = false;
       }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "recall/error.h"
+#include "recall/memory.h"
 #include "recall/review.h"
 
 namespace recall {
@@ -36,7 +37,16 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
   const SchedulerContext ctx = MakeSchedulerContext(store, *deck, *card, now);
   AnswerResult result;
   result.before = card->state;
-  result.outcome = Answer(card->state, rating, ctx);
+  // A card answered before memory states were kept (older collection,
+  // imported history): its state comes from its review log, as in Anki.
+  CardState state = card->state;
+  if (!state.memory && state.type != CardType::kNew) {
+    if (const auto replayed = MemoryFromReviewLog(store.RevlogOfCard(card_id), algorithm, ctx.fsrs_params)) {
+      state.memory = replayed->state;
+      state.last_review_s = replayed->last_review_s;
+    }
+  }
+  result.outcome = Answer(state, rating, ctx);
   const int64_t cap_ms = static_cast<int64_t>(deck->options.answer_time_cap_seconds) * 1000;
   const int64_t duration = std::clamp<int64_t>(duration_ms, 0, cap_ms);
   result.revlog_id = store.RecordAnswer(card_id, card->state, result.outcome, now, duration, ctx.timing.today);
