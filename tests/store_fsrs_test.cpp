@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 
 #include "recall/fsrs.h"
 #include "recall/memory.h"
