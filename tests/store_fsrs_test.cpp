@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <string>
-#include <string_view>
 
 #include "recall/fsrs.h"
 #include "recall/memory.h"
@@ -30,7 +29,7 @@ TEST(StoreFsrsTest, MigrationKeepsEveryDeckColumnAndRow) {
     SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     db.exec("PRAGMA foreign_keys = ON");
     for (const auto& m : detail::Migrations()) {
-      if (std::string_view(m.name).ends_with("_fsrs.sql")) break;
+      if (std::string(m.name).find("_fsrs.sql") != std::string::npos) break;
       db.exec(m.sql);
       db.exec("PRAGMA user_version = " + std::to_string(m.version));
     }
