@@ -24,6 +24,7 @@
 #include "recall/error.h"
 #include "recall/session.h"
 #include "recall/text.h"
+#include "render_card.h"
 #include "terminal.h"
 
 namespace recall::app {
@@ -379,12 +380,12 @@ class LineSession {
   }
 
   void PrintCard() {
-    const Note& note = session_.current().note;
     std::string out = HeaderLine(session_, false) + "\n";
-    out += RenderMarkdownForTerminal(note.front, width_, false);
+    const CardSides sides = RenderCardSides(session_.store(), session_.current(), width_, false);
+    out += sides.question;
     if (out.back() != '\n') out += '\n';
     out += "-- answer --\n";
-    out += RenderMarkdownForTerminal(note.back, width_, false);
+    out += sides.answer;
     if (out.back() != '\n') out += '\n';
     out += KeysLine(session_.Choices(), false) + "\n";
     Print(out);
@@ -664,15 +665,15 @@ class TerminalSession {
     // Markdown is rendered at 2 columns at least (a CJK character); the
     // layout cuts every line to the real width.
     const int text_width = std::max(2, width);
-    const Note& note = session_.current().note;
-    std::vector<std::string> body = SplitLines(RenderMarkdownForTerminal(note.front, text_width, color_));
+    const CardSides sides = RenderCardSides(session_.store(), session_.current(), text_width, color_);
+    std::vector<std::string> body = SplitLines(sides.question);
     std::vector<std::string> keys, hints;
     if (view == View::kBack) {
       std::string rule;
       for (int i = 0; i < width; ++i) rule += "─";
       body.emplace_back();
       body.push_back(Style(color_, "2", rule));
-      for (auto& l : SplitLines(RenderMarkdownForTerminal(note.back, text_width, color_))) body.push_back(l);
+      for (auto& l : SplitLines(sides.answer)) body.push_back(l);
       keys = PackItems(KeyItems(choices_, color_), "  ", width);
     }
     for (const auto& l : PackItems(view == View::kBack ? kBackHint : kFrontHint, " · ", width)) {
