@@ -66,6 +66,7 @@ std::string Sha1OfFile(const std::string& path) {
 }
 
 std::string Unzstd(const std::string& data, const std::string& label) {
+  if (data.empty()) return "";  // an empty member: no media
   const unsigned long long size = ZSTD_getFrameContentSize(data.data(), data.size());
   if (size == ZSTD_CONTENTSIZE_ERROR) throw Error(ErrorCode::kInvalidInput, "damaged media map in package (" + label + ")");
   std::string out;
@@ -98,6 +99,7 @@ std::vector<MediaFile> ReadMediaMap(const PackageReader& reader, bool anki21b, c
     for (const auto& e : *entries) out.push_back({e.zip_name, e.name});
     return out;
   }
+  if (raw.empty()) return out;
   const nlohmann::json map = nlohmann::json::parse(raw, nullptr, false);
   if (map.is_discarded() || !map.is_object()) {
     throw Error(ErrorCode::kInvalidInput, "the media map is not a JSON object (" + label + ")");

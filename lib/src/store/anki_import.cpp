@@ -334,10 +334,11 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         auto type_for = [&](int64_t mid) -> const std::optional<Notetype>& {
           if (auto it = type_map.find(mid); it != type_map.end()) return it->second;
           const auto pt = package_types.find(mid);
-          if (pt == package_types.end()) r.Fail("malformed collection: no note type " + std::to_string(mid));
-          if (mid == kModelId && pt->second.fields.size() == kModelFieldCount) {
-            return type_map[mid] = std::nullopt;  // recall's own export
+          // recall's own note type id is recall Basic (recall's exports).
+          if (mid == kModelId && (pt == package_types.end() || pt->second.fields.size() == kModelFieldCount)) {
+            return type_map[mid] = std::nullopt;
           }
+          if (pt == package_types.end()) r.Fail("malformed collection: no note type " + std::to_string(mid));
           Notetype t = pt->second;
           const std::optional<Notetype> existing = store.GetNotetype(mid);
           if (existing && (existing->markdown || existing->fields != t.fields)) {

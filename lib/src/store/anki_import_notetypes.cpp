@@ -120,8 +120,10 @@ bool HasTable(SQLite::Database& db, const char* name) {
 }  // namespace
 
 std::map<int64_t, Notetype> ReadPackageNotetypes(SQLite::Database& pkg, int64_t ver, const std::string& label) {
-  if (ver >= 18) {
-    for (const char* t : {"notetypes", "fields", "templates"}) {
+  // Schema 18 keeps note types in tables; a collection without them (some
+  // tools upgrade only the version number) is read from col.models.
+  if (ver >= 18 && HasTable(pkg, "notetypes")) {
+    for (const char* t : {"fields", "templates"}) {
       if (!HasTable(pkg, t)) Fail(std::string("no ") + t + " table", label);
     }
     return FromTables(pkg, label);
@@ -129,6 +131,7 @@ std::map<int64_t, Notetype> ReadPackageNotetypes(SQLite::Database& pkg, int64_t 
   SQLite::Statement st(pkg, "SELECT models FROM col");
   if (!st.executeStep()) Fail("the col table is empty", label);
   if (!st.getColumn(0).isText()) Fail("col.models is not text", label);
+  if (ver >= 18 && st.getColumn(0).getString().empty()) return {};  // no note types at all
   return FromModelsJson(st.getColumn(0).getString(), label);
 }
 
