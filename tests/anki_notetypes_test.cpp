@@ -14,9 +14,9 @@
 #include "anki/apkg_media.h"
 #include "anki/protobuf.h"
 #include "recall/anki.h"
-#include "recall/notetype.h"
 #include "recall/check.h"
 #include "recall/error.h"
+#include "recall/notetype.h"
 #include "recall/review.h"
 #include "recall/store.h"
 #include "store/anki_store.h"
@@ -74,7 +74,7 @@ TEST_F(NotetypeStoreTest, ReversedTypeMakesTwoCardsAndOptionalOnlyWhenFilled) {
   EXPECT_EQ(cards[0].ord, 0);
   EXPECT_EQ(cards[1].ord, 1);
   EXPECT_EQ(cards[1].state.due, cards[0].state.due + 1);  // consecutive new positions
-  EXPECT_EQ(store_.GetNote(n.id)->front, "犬");          // the sort field, for listings
+  EXPECT_EQ(store_.GetNote(n.id)->front, "犬");           // the sort field, for listings
   EXPECT_EQ(store_.GetNote(n.id)->fields, (std::vector<std::string>{"犬", "dog"}));
 
   Note o;
@@ -137,8 +137,8 @@ TEST_F(NotetypeStoreTest, ExportWritesEveryTypeAndCardAndImportBringsThemBack) {
 // A deck named Default (any case) is Anki's deck 1; export never fails on a
 // name recall accepts, and the cards come back to the same deck.
 TEST_F(NotetypeStoreTest, DecksNamedLikeAnkisReservedOnesExport) {
-  for (const std::string name : {"Default", "default", "DEFAULT", "Default::子", "Custom Study Session", "Ｄefault",
-                                 "Default Deck", "1", "Straße"}) {
+  for (const std::string name : {"Default", "default", "DEFAULT", "Default::子", "Custom Study Session",
+                                 "Ｄefault", "Default Deck", "1", "Straße"}) {
     SCOPED_TRACE(name);
     FixedClock clock(Timestamp::FromSeconds(kNow));
     Store store = Store::OpenInMemory(clock);
@@ -205,17 +205,20 @@ std::string Bytes(uint32_t field, const std::string& data) {
 std::string Number(uint32_t field, uint64_t v) { return Varint(field << 3) + Varint(v); }
 
 TEST(ProtobufTest, ReadsNotetypeTemplateAndMediaMessages) {
-  const auto nt = anki::ParseNotetypeConfig(Number(1, 1) + Number(2, 2) + Bytes(3, ".card {}") + Number(99, 7));
+  const auto nt =
+      anki::ParseNotetypeConfig(Number(1, 1) + Number(2, 2) + Bytes(3, ".card {}") + Number(99, 7));
   ASSERT_TRUE(nt);
   EXPECT_EQ(nt->kind, 1);
   EXPECT_EQ(nt->sort_field, 2);
   EXPECT_EQ(nt->css, ".card {}");
-  const auto tm = anki::ParseTemplateConfig(Bytes(1, "{{Front}}") + Bytes(2, "{{FrontSide}}<hr id=answer>{{Back}}"));
+  const auto tm =
+      anki::ParseTemplateConfig(Bytes(1, "{{Front}}") + Bytes(2, "{{FrontSide}}<hr id=answer>{{Back}}"));
   ASSERT_TRUE(tm);
   EXPECT_EQ(tm->question_format, "{{Front}}");
   EXPECT_EQ(tm->answer_format, "{{FrontSide}}<hr id=answer>{{Back}}");
-  const auto media = anki::ParseMediaEntries(Bytes(1, Bytes(1, "a.png") + Number(2, 3) + Bytes(3, std::string(20, 'x'))) +
-                                             Bytes(1, Bytes(1, "b.mp3") + Number(255, 7)));
+  const auto media =
+      anki::ParseMediaEntries(Bytes(1, Bytes(1, "a.png") + Number(2, 3) + Bytes(3, std::string(20, 'x'))) +
+                              Bytes(1, Bytes(1, "b.mp3") + Number(255, 7)));
   ASSERT_TRUE(media);
   ASSERT_EQ(media->size(), 2u);
   EXPECT_EQ((*media)[0].name, "a.png");
@@ -279,8 +282,11 @@ TEST_F(NotetypeStoreTest, ImportsSchema18DeclaredAsAnkiDeclaresIt) {
     db.exec(kSchema18);
     db.exec("INSERT INTO col VALUES (1, 1710000000, 0, 0, 18, 0, 0, 0, '', '', '', '', '')");
     db.exec("INSERT INTO config VALUES ('schedVer', 0, 0, CAST('2' AS BLOB))");
-    db.exec("INSERT INTO decks VALUES (1, 'Default', 0, 0, x'', x''), (1700000000000, 'Lang' || char(31) || '日本語', 0, 0, x'', x'')");
-    SQLite::Statement nt(db, "INSERT INTO notetypes VALUES (1600000000000, 'Basic (and reversed card)', 0, 0, ?)");
+    db.exec(
+        "INSERT INTO decks VALUES (1, 'Default', 0, 0, x'', x''), (1700000000000, 'Lang' || char(31) || "
+        "'日本語', 0, 0, x'', x'')");
+    SQLite::Statement nt(
+        db, "INSERT INTO notetypes VALUES (1600000000000, 'Basic (and reversed card)', 0, 0, ?)");
     const std::string cfg = Number(2, 0) + Bytes(3, ".card { color: black; }");
     nt.bind(1, cfg.data(), static_cast<int>(cfg.size()));
     nt.exec();
@@ -298,10 +304,13 @@ TEST_F(NotetypeStoreTest, ImportsSchema18DeclaredAsAnkiDeclaresIt) {
     }
     db.exec("INSERT INTO tags VALUES ('Vocab', 0, 0, NULL)");
     db.exec("INSERT INTO deck_config VALUES (1, 'Default', 0, 0, x'')");
-    db.exec("INSERT INTO notes VALUES (1700000000001, 'g1', 1600000000000, 1710000000, 0, ' Vocab ', "
-            "'<b>犬</b>' || char(31) || 'dog', '犬', 0, 0, '')");
-    db.exec("INSERT INTO cards VALUES (1700000000002, 1700000000001, 1700000000000, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, ''),"
-            " (1700000000003, 1700000000001, 1, 1, 0, 0, 2, 2, 10, 5, 2500, 3, 0, 0, 0, 0, 0, '')");
+    db.exec(
+        "INSERT INTO notes VALUES (1700000000001, 'g1', 1600000000000, 1710000000, 0, ' Vocab ', "
+        "'<b>犬</b>' || char(31) || 'dog', '犬', 0, 0, '')");
+    db.exec(
+        "INSERT INTO cards VALUES (1700000000002, 1700000000001, 1700000000000, 0, 0, 0, 0, 0, 1, 0, 0, 0, "
+        "0, 0, 0, 0, 0, ''),"
+        " (1700000000003, 1700000000001, 1, 1, 0, 0, 2, 2, 10, 5, 2500, 3, 0, 0, 0, 0, 0, '')");
     db.exec("INSERT INTO revlog VALUES (1709000000000, 1700000000003, 0, 3, 5, 1, 2500, 4000, 1)");
   }
   const std::string apkg = dir_.File("s18.apkg");
@@ -363,8 +372,9 @@ TEST_F(NotetypeStoreTest, RoundTripThroughThePhoneBringsBackExactlyItsChanges) {
   {
     SQLite::Database db(db_path, SQLite::OPEN_READWRITE);
     // A review of the Basic card (Good, now a review card due in 1 day).
-    SQLite::Statement rev(db, "UPDATE cards SET type = 2, queue = 2, due = 1, ivl = 1, factor = 2500, reps = 1 "
-                              "WHERE id = ?");
+    SQLite::Statement rev(db,
+                          "UPDATE cards SET type = 2, queue = 2, due = 1, ivl = 1, factor = 2500, reps = 1 "
+                          "WHERE id = ?");
     rev.bind(1, basic_card);
     rev.exec();
     SQLite::Statement log(db, "INSERT INTO revlog VALUES (?, ?, -1, 3, 1, -600, 2500, 5000, 0)");
@@ -377,21 +387,26 @@ TEST_F(NotetypeStoreTest, RoundTripThroughThePhoneBringsBackExactlyItsChanges) {
     edit.bind(2, later);
     edit.bind(3, opt.id);
     edit.exec();
-    SQLite::Statement card(db, "INSERT INTO cards SELECT ?, nid, did, 1, mod, usn, 0, 0, 99, 0, 0, 0, 0, 0, 0, 0, 0, '' "
-                               "FROM cards WHERE nid = ?");
+    SQLite::Statement card(
+        db,
+        "INSERT INTO cards SELECT ?, nid, did, 1, mod, usn, 0, 0, 99, 0, 0, 0, 0, 0, 0, 0, 0, '' "
+        "FROM cards WHERE nid = ?");
     card.bind(1, later * 1000 + 1);
     card.bind(2, opt.id);
     card.exec();
     // A new note of the same type with its card.
-    SQLite::Statement note(db, "INSERT INTO notes SELECT ?, 'phoneGuid1', mid, ?, -1, '', ?, '猫', 0, 0, '' "
-                               "FROM notes WHERE id = ?");
+    SQLite::Statement note(db,
+                           "INSERT INTO notes SELECT ?, 'phoneGuid1', mid, ?, -1, '', ?, '猫', 0, 0, '' "
+                           "FROM notes WHERE id = ?");
     note.bind(1, later * 1000 + 2);
     note.bind(2, later);
     note.bind(3, std::string("猫") + '\x1f' + "cat" + '\x1f');
     note.bind(4, opt.id);
     note.exec();
-    SQLite::Statement new_card(db, "INSERT INTO cards SELECT ?, ?, did, 0, mod, usn, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, "
-                                   "0, '' FROM cards WHERE nid = ? AND ord = 0");
+    SQLite::Statement new_card(
+        db,
+        "INSERT INTO cards SELECT ?, ?, did, 0, mod, usn, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, "
+        "0, '' FROM cards WHERE nid = ? AND ord = 0");
     new_card.bind(1, later * 1000 + 3);
     new_card.bind(2, later * 1000 + 2);
     new_card.bind(3, opt.id);
@@ -417,7 +432,9 @@ TEST_F(NotetypeStoreTest, RoundTripThroughThePhoneBringsBackExactlyItsChanges) {
   EXPECT_EQ(store_.ListCards(CardQuery{}).size(), 4u);  // 2 + the reversed card + the new note's
   // And once more: nothing changes.
   const ApkgImportSummary again = ImportApkg(store_, phone, ApkgImportOptions{});
-  EXPECT_EQ(again.notes_added + again.notes_updated + again.cards_added + again.cards_updated + again.revlog_added, 0);
+  EXPECT_EQ(
+      again.notes_added + again.notes_updated + again.cards_added + again.cards_updated + again.revlog_added,
+      0);
 }
 
 TEST(MediaNameTest, HostileNamesStayInsideTheFolder) {
@@ -446,8 +463,9 @@ TEST_F(NotetypeStoreTest, MediaGoIntoTheCollectionsMediaFolder) {
   anki::PackageReader reader(plain, plain);
   std::vector<anki::ZipSource> members;
   members.push_back({"collection.anki2", "", reader.Read("collection.anki2", 1 << 24)});
-  members.push_back({"media", "",
-                     R"({"0": "ok.png", "1": "../escape.txt", "2": "sub/dir.mp3", "3": "..", "4": "ok.png"})"});
+  members.push_back(
+      {"media", "",
+       R"({"0": "ok.png", "1": "../escape.txt", "2": "sub/dir.mp3", "3": "..", "4": "ok.png"})"});
   members.push_back({"0", "", "PNG"});
   members.push_back({"1", "", "evil"});
   members.push_back({"2", "", "ID3"});

@@ -101,7 +101,8 @@ class RealPackagesTest : public ::testing::Test {
   }
   void SetUp() override {
     dir_path_ = PackagesDir();
-    if (dir_path_.empty()) GTEST_SKIP() << "no ../shared/anki-packages beside the source tree (set RECALL_ANKI_PACKAGES)";
+    if (dir_path_.empty())
+      GTEST_SKIP() << "no ../shared/anki-packages beside the source tree (set RECALL_ANKI_PACKAGES)";
   }
   std::string Package(const std::string& name) {
     const std::string p = dir_path_ + "/" + name;
@@ -169,7 +170,9 @@ TEST_F(RealPackagesTest, AnkiUpdatePackagesInTheDefaultDeck) {
   CheckRoundTrip(Package("anki-update1.apkg"), {1, 1, 0});
   CheckRoundTrip(Package("anki-update2.apkg"), {1, 1, 0});
 }
-TEST_F(RealPackagesTest, Anki21WithLegacyStub) { CheckRoundTrip(Package("taaltuig-spanish-small.apkg"), {5, 5, 0}); }
+TEST_F(RealPackagesTest, Anki21WithLegacyStub) {
+  CheckRoundTrip(Package("taaltuig-spanish-small.apkg"), {5, 5, 0});
+}
 
 // update2 is update1 after an edit: importing it over update1 updates the
 // one note (same guid), adds nothing.

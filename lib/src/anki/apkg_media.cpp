@@ -4,6 +4,8 @@
 // once the notes are in. Files are deduplicated by content: a file whose
 // name is already there with the same bytes is not written again.
 
+#include "anki/apkg_media.h"
+
 #include <sha1.h>
 #include <zstd.h>
 
@@ -11,11 +13,9 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
-#include "anki/apkg_media.h"
 #include "anki/protobuf.h"
 #include "recall/error.h"
 #include "recall/text.h"
@@ -41,9 +41,9 @@ std::string SafeMediaName(std::string_view name) {
   // Windows device names, with or without an extension.
   std::string stem = out.substr(0, out.find('.'));
   for (char& c : stem) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  static const std::set<std::string> kDevices = {"CON",  "PRN",  "AUX",  "NUL",  "COM1", "COM2", "COM3", "COM4",
-                                                 "COM5", "COM6", "COM7", "COM8", "COM9", "LPT1", "LPT2", "LPT3",
-                                                 "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9"};
+  static const std::set<std::string> kDevices = {
+      "CON",  "PRN",  "AUX",  "NUL",  "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7",
+      "COM8", "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9"};
   if (kDevices.count(stem)) out = "_" + out;
   if (out.size() > 200) return "";
   return out;
@@ -68,7 +68,8 @@ std::string Sha1OfFile(const std::string& path) {
 std::string Unzstd(const std::string& data, const std::string& label) {
   if (data.empty()) return "";  // an empty member: no media
   const unsigned long long size = ZSTD_getFrameContentSize(data.data(), data.size());
-  if (size == ZSTD_CONTENTSIZE_ERROR) throw Error(ErrorCode::kInvalidInput, "damaged media map in package (" + label + ")");
+  if (size == ZSTD_CONTENTSIZE_ERROR)
+    throw Error(ErrorCode::kInvalidInput, "damaged media map in package (" + label + ")");
   std::string out;
   std::unique_ptr<ZSTD_DStream, size_t (*)(ZSTD_DStream*)> ds(ZSTD_createDStream(), ZSTD_freeDStream);
   ZSTD_initDStream(ds.get());
@@ -77,7 +78,8 @@ std::string Unzstd(const std::string& data, const std::string& label) {
   while (in.pos < in.size) {
     ZSTD_outBuffer ob{buf.data(), buf.size(), 0};
     const size_t r = ZSTD_decompressStream(ds.get(), &ob, &in);
-    if (ZSTD_isError(r)) throw Error(ErrorCode::kInvalidInput, "damaged media map in package (" + label + ")");
+    if (ZSTD_isError(r))
+      throw Error(ErrorCode::kInvalidInput, "damaged media map in package (" + label + ")");
     out.append(buf.data(), ob.pos);
     if (out.size() > kMaxSmallMemberBytes * 16) {
       throw Error(ErrorCode::kInvalidInput, "media map too large in package (" + label + ")");
@@ -105,7 +107,8 @@ std::vector<MediaFile> ReadMediaMap(const PackageReader& reader, bool anki21b, c
     throw Error(ErrorCode::kInvalidInput, "the media map is not a JSON object (" + label + ")");
   }
   for (const auto& [member, name] : map.items()) {
-    if (!name.is_string()) throw Error(ErrorCode::kInvalidInput, "media map entry " + member + " is not a name (" + label + ")");
+    if (!name.is_string())
+      throw Error(ErrorCode::kInvalidInput, "media map entry " + member + " is not a name (" + label + ")");
     out.push_back({member, name.get<std::string>()});
   }
   return out;

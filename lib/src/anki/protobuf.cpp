@@ -39,7 +39,8 @@ bool ProtoReader::Next(ProtoField* field) {
       const size_t n = field->wire_type == 1 ? 8 : 4;
       if (data_.size() - pos_ < n) return Broken();
       uint64_t v = 0;
-      for (size_t i = 0; i < n; ++i) v |= static_cast<uint64_t>(static_cast<unsigned char>(data_[pos_ + i])) << (8 * i);
+      for (size_t i = 0; i < n; ++i)
+        v |= static_cast<uint64_t>(static_cast<unsigned char>(data_[pos_ + i])) << (8 * i);
       field->varint = v;
       pos_ += n;
       return true;

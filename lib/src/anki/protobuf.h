@@ -15,8 +15,8 @@ namespace recall::anki {
 
 struct ProtoField {
   uint32_t number = 0;
-  int wire_type = 0;      // 0 varint, 1 64-bit, 2 length-delimited, 5 32-bit
-  uint64_t varint = 0;    // wire types 0, 1, 5
+  int wire_type = 0;       // 0 varint, 1 64-bit, 2 length-delimited, 5 32-bit
+  uint64_t varint = 0;     // wire types 0, 1, 5
   std::string_view bytes;  // wire type 2
 };
 

@@ -24,7 +24,8 @@ void CheckType(const Notetype& t, const std::string& label) {
   const std::string which = "note type " + std::to_string(t.id);
   if (t.fields.empty()) Fail(which + " has no fields", label);
   if (t.templates.empty()) Fail(which + " has no card templates", label);
-  if (t.fields.size() > 1000 || t.templates.size() > 1000) Fail(which + " has too many fields or templates", label);
+  if (t.fields.size() > 1000 || t.templates.size() > 1000)
+    Fail(which + " has too many fields or templates", label);
 }
 
 std::map<int64_t, Notetype> FromModelsJson(const std::string& text, const std::string& label) {
@@ -51,13 +52,15 @@ std::map<int64_t, Notetype> FromModelsJson(const std::string& text, const std::s
     if (m.contains("type") && m["type"].is_number_integer()) {
       t.kind = m["type"].get<int64_t>() == 1 ? NotetypeKind::kCloze : NotetypeKind::kStandard;
     }
-    if (m.contains("sortf") && m["sortf"].is_number_integer()) t.sort_field = static_cast<int>(m["sortf"].get<int64_t>());
+    if (m.contains("sortf") && m["sortf"].is_number_integer())
+      t.sort_field = static_cast<int>(m["sortf"].get<int64_t>());
     if (!m.contains("flds") || !m["flds"].is_array()) Fail("note type " + key + " has no field list", label);
     for (const auto& f : m["flds"]) {
       if (!f.is_object()) Fail("note type " + key + ": a field is not an object", label);
       t.fields.push_back(str(f, "name"));
     }
-    if (!m.contains("tmpls") || !m["tmpls"].is_array()) Fail("note type " + key + " has no template list", label);
+    if (!m.contains("tmpls") || !m["tmpls"].is_array())
+      Fail("note type " + key + " has no template list", label);
     for (const auto& tm : m["tmpls"]) {
       if (!tm.is_object()) Fail("note type " + key + ": a template is not an object", label);
       t.templates.push_back({str(tm, "name"), str(tm, "qfmt"), str(tm, "afmt")});
@@ -78,8 +81,8 @@ std::map<int64_t, Notetype> FromTables(SQLite::Database& pkg, const std::string&
     t.id = nt.getColumn(0).getInt64();
     t.name = Utf8(nt.getColumn(1).getString(), "notetypes.name", label);
     const SQLite::Column blob = nt.getColumn(2);
-    const auto config =
-        ParseNotetypeConfig(std::string_view(static_cast<const char*>(blob.getBlob()), static_cast<size_t>(blob.getBytes())));
+    const auto config = ParseNotetypeConfig(
+        std::string_view(static_cast<const char*>(blob.getBlob()), static_cast<size_t>(blob.getBytes())));
     if (!config) Fail("the config of note type " + std::to_string(t.id) + " is not a valid protobuf", label);
     t.kind = config->kind == 1 ? NotetypeKind::kCloze : NotetypeKind::kStandard;
     t.sort_field = config->sort_field;
@@ -97,9 +100,11 @@ std::map<int64_t, Notetype> FromTables(SQLite::Database& pkg, const std::string&
     const auto it = out.find(tm.getColumn(0).getInt64());
     if (it == out.end()) continue;
     const SQLite::Column blob = tm.getColumn(2);
-    const auto config =
-        ParseTemplateConfig(std::string_view(static_cast<const char*>(blob.getBlob()), static_cast<size_t>(blob.getBytes())));
-    if (!config) Fail("the config of a template of note type " + std::to_string(it->first) + " is not a valid protobuf", label);
+    const auto config = ParseTemplateConfig(
+        std::string_view(static_cast<const char*>(blob.getBlob()), static_cast<size_t>(blob.getBytes())));
+    if (!config)
+      Fail("the config of a template of note type " + std::to_string(it->first) + " is not a valid protobuf",
+           label);
     it->second.templates.push_back({Utf8(tm.getColumn(1).getString(), "templates.name", label),
                                     Utf8(config->question_format, "a template", label),
                                     Utf8(config->answer_format, "a template", label)});
@@ -119,7 +124,8 @@ bool HasTable(SQLite::Database& db, const char* name) {
 
 }  // namespace
 
-std::map<int64_t, Notetype> ReadPackageNotetypes(SQLite::Database& pkg, int64_t ver, const std::string& label) {
+std::map<int64_t, Notetype> ReadPackageNotetypes(SQLite::Database& pkg, int64_t ver,
+                                                 const std::string& label) {
   // Schema 18 keeps note types in tables; a collection without them (some
   // tools upgrade only the version number) is read from col.models.
   if (ver >= 18 && HasTable(pkg, "notetypes")) {

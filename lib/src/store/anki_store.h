@@ -25,7 +25,8 @@ void RegisterUnicaseCollation(SQLite::Database& db);
 // The note types of a package collection: schema 11 from col.models (JSON),
 // schema 18 from the notetypes, fields and templates tables (protobuf
 // configs). Throws kInvalidInput naming `label` for malformed data.
-std::map<int64_t, Notetype> ReadPackageNotetypes(SQLite::Database& pkg, int64_t ver, const std::string& label);
+std::map<int64_t, Notetype> ReadPackageNotetypes(SQLite::Database& pkg, int64_t ver,
+                                                 const std::string& label);
 
 }  // namespace recall::anki
 

@@ -15,9 +15,9 @@ namespace recall::anki {
 
 std::string UnicaseFold(std::string_view s) {
   utf8proc_uint8_t* result = nullptr;
-  const utf8proc_ssize_t n =
-      utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()), static_cast<utf8proc_ssize_t>(s.size()),
-                   &result, static_cast<utf8proc_option_t>(UTF8PROC_CASEFOLD));
+  const utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()),
+                                          static_cast<utf8proc_ssize_t>(s.size()), &result,
+                                          static_cast<utf8proc_option_t>(UTF8PROC_CASEFOLD));
   if (n < 0) return std::string(s);  // not UTF-8: compared as bytes
   std::string out(reinterpret_cast<const char*>(result), static_cast<size_t>(n));
   std::free(result);
@@ -41,7 +41,8 @@ int CompareCallback(void*, int len_a, const void* a, int len_b, const void* b) {
 }  // namespace
 
 void RegisterUnicaseCollation(SQLite::Database& db) {
-  const int rc = sqlite3_create_collation_v2(db.getHandle(), "unicase", SQLITE_UTF8, nullptr, CompareCallback, nullptr);
+  const int rc =
+      sqlite3_create_collation_v2(db.getHandle(), "unicase", SQLITE_UTF8, nullptr, CompareCallback, nullptr);
   if (rc != SQLITE_OK) throw SQLite::Exception(db.getHandle(), rc);
 }
 

@@ -27,7 +27,8 @@ std::optional<Notetype> ReadNotetype(SQLite::Database& db, SQLite::Statement& ro
                        "WHERE notetype_id = ? ORDER BY ord");
   tm.bind(1, t.id);
   while (tm.executeStep()) {
-    t.templates.push_back({tm.getColumn(0).getString(), tm.getColumn(1).getString(), tm.getColumn(2).getString()});
+    t.templates.push_back(
+        {tm.getColumn(0).getString(), tm.getColumn(1).getString(), tm.getColumn(2).getString()});
   }
   return t;
 }
@@ -52,7 +53,8 @@ std::vector<std::string> SplitFields(std::string_view joined) {
   size_t start = 0;
   while (true) {
     const size_t sep = joined.find('\x1f', start);
-    out.emplace_back(joined.substr(start, sep == std::string_view::npos ? std::string_view::npos : sep - start));
+    out.emplace_back(
+        joined.substr(start, sep == std::string_view::npos ? std::string_view::npos : sep - start));
     if (sep == std::string_view::npos) break;
     start = sep + 1;
   }
@@ -98,7 +100,8 @@ std::optional<Notetype> Store::GetNotetype(int64_t id) const {
 std::optional<Notetype> Store::FindNotetype(std::string_view name) const {
   return Guard(*this, [&]() -> std::optional<Notetype> {
     auto& db = Db(*this);
-    SQLite::Statement st(db, std::string("SELECT ") + kNotetypeColumns + " WHERE name = ? COLLATE NOCASE ORDER BY id");
+    SQLite::Statement st(
+        db, std::string("SELECT ") + kNotetypeColumns + " WHERE name = ? COLLATE NOCASE ORDER BY id");
     st.bind(1, std::string(name));
     if (!st.executeStep()) return std::nullopt;
     return ReadNotetype(db, st);
@@ -107,7 +110,8 @@ std::optional<Notetype> Store::FindNotetype(std::string_view name) const {
 
 int64_t Store::SaveNotetype(const Notetype& type) {
   if (type.name.empty()) throw Error(ErrorCode::kInvalidInput, "a note type needs a name");
-  if (type.fields.empty()) throw Error(ErrorCode::kInvalidInput, "note type \"" + type.name + "\" has no fields");
+  if (type.fields.empty())
+    throw Error(ErrorCode::kInvalidInput, "note type \"" + type.name + "\" has no fields");
   if (type.templates.empty()) {
     throw Error(ErrorCode::kInvalidInput, "note type \"" + type.name + "\" has no card templates");
   }
@@ -116,10 +120,11 @@ int64_t Store::SaveNotetype(const Notetype& type) {
   Transaction([&] {
     auto& db = Db(*this);
     if (id == 0) id = detail::NextMsId(db, "notetypes", now);
-    SQLite::Statement up(db,
-                         "INSERT INTO notetypes (id, name, kind, css, sort_field, markdown, modified_s) "
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (id) DO UPDATE SET name = ?2, kind = ?3, "
-                         "css = ?4, sort_field = ?5, markdown = ?6, modified_s = ?7");
+    SQLite::Statement up(
+        db,
+        "INSERT INTO notetypes (id, name, kind, css, sort_field, markdown, modified_s) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (id) DO UPDATE SET name = ?2, kind = ?3, "
+        "css = ?4, sort_field = ?5, markdown = ?6, modified_s = ?7");
     up.bind(1, id);
     up.bind(2, type.name);
     up.bind(3, static_cast<int>(type.kind));
@@ -142,9 +147,10 @@ int64_t Store::SaveNotetype(const Notetype& type) {
       f.exec();
       f.reset();
     }
-    SQLite::Statement t(db,
-                        "INSERT INTO notetype_templates (notetype_id, ord, name, question_format, answer_format) "
-                        "VALUES (?, ?, ?, ?, ?)");
+    SQLite::Statement t(
+        db,
+        "INSERT INTO notetype_templates (notetype_id, ord, name, question_format, answer_format) "
+        "VALUES (?, ?, ?, ?, ?)");
     for (size_t i = 0; i < type.templates.size(); ++i) {
       t.bind(1, id);
       t.bind(2, static_cast<int64_t>(i));
@@ -168,13 +174,15 @@ std::vector<Card> Store::AddTypedNote(Note* note, int64_t deck_id) {
     return {AddNote(note, deck_id)};
   }
   const auto type = GetNotetype(note->notetype_id);
-  if (!type) throw Error(ErrorCode::kNotFound, "no such note type (" + std::to_string(note->notetype_id) + ")");
+  if (!type)
+    throw Error(ErrorCode::kNotFound, "no such note type (" + std::to_string(note->notetype_id) + ")");
   if (!GetDeck(deck_id)) throw Error(ErrorCode::kNotFound, "no such deck (" + std::to_string(deck_id) + ")");
   note->fields.resize(type->fields.size());
   const std::vector<int> ords = CardOrdinals(*type, note->fields);
   if (ords.empty()) {
-    throw Error(ErrorCode::kInvalidInput,
-                "the note would have no cards: every card's question is empty (note type \"" + type->name + "\")");
+    throw Error(
+        ErrorCode::kInvalidInput,
+        "the note would have no cards: every card's question is empty (note type \"" + type->name + "\")");
   }
   note->front = detail::SortFieldText(*type, note->fields);
   note->back.clear();
@@ -205,8 +213,8 @@ std::vector<Card> Store::AddTypedNote(Note* note, int64_t deck_id) {
     ins.exec();
     detail::WriteTags(db, note->id, note->tags);
     const int64_t first = detail::ReserveNewPositions(db, static_cast<int64_t>(ords.size()));
-    SQLite::Statement c(db,
-                        "INSERT INTO cards (id, note_id, deck_id, ord, due, modified_s) VALUES (?, ?, ?, ?, ?, ?)");
+    SQLite::Statement c(
+        db, "INSERT INTO cards (id, note_id, deck_id, ord, due, modified_s) VALUES (?, ?, ?, ?, ?, ?)");
     for (size_t i = 0; i < ords.size(); ++i) {
       Card card;
       card.id = detail::NextMsId(db, "cards", now);
