@@ -17,10 +17,14 @@ void RunCheck(Context& ctx) {
                      {"notes", report.notes},
                      {"cards", report.cards},
                      {"revlog_rows", report.revlog_rows},
-                     {"problems", report.problems}};
+                     {"problems", report.problems},
+                     {"missing_media", report.missing_media},
+                     {"unused_media", report.unused_media}};
     fmt::print("{}\n", j.dump(2));
   } else {
     for (const auto& p : report.problems) fmt::print("{}\n", p);
+    for (const auto& m : report.missing_media) fmt::print("missing media: {}\n", m);
+    for (const auto& m : report.unused_media) fmt::print("unused media: {}\n", m);
     fmt::print("{}: {} notes, {} cards, {} review log rows, {} problem{}\n",
                report.problems.empty() ? "ok" : "problems found", report.notes, report.cards,
                report.revlog_rows, report.problems.size(), report.problems.size() == 1 ? "" : "s");

@@ -41,9 +41,14 @@ std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); 
 std::string SummaryLine(const FileImportSummary& s, bool prune) {
   if (s.apkg) {
     const auto& a = *s.apkg;
-    return fmt::format("{}: {} added, {} updated, {} unchanged; {} cards updated, {} reviews added, {} decks added",
-                       s.path, a.notes_added, a.notes_updated, a.notes_unchanged, a.cards_updated, a.revlog_added,
-                       a.decks_added);
+    std::string line =
+        fmt::format("{}: {} added, {} updated, {} unchanged; {} cards updated, {} reviews added, {} decks added",
+                    s.path, a.notes_added, a.notes_updated, a.notes_unchanged, a.cards_updated, a.revlog_added,
+                    a.decks_added);
+    if (a.notetypes_added > 0) line += fmt::format(", {} note types added", a.notetypes_added);
+    // Nothing is dropped silently: what the package had that recall did not keep.
+    for (const auto& what : a.not_kept) line += "\n  not kept: " + what;
+    return line;
   }
   std::string line = fmt::format("{}: {} added, {} updated, {} unchanged, {} missing", s.path, s.added, s.updated,
                                  s.unchanged, s.missing);
@@ -74,7 +79,8 @@ nlohmann::json ToJson(const FileImportSummary& s, bool dry_run) {
     j["apkg"] = {{"notes_added", a.notes_added},     {"notes_updated", a.notes_updated},
                  {"notes_unchanged", a.notes_unchanged}, {"cards_added", a.cards_added},
                  {"cards_updated", a.cards_updated}, {"revlog_added", a.revlog_added},
-                 {"decks_added", a.decks_added}};
+                 {"decks_added", a.decks_added}, {"notetypes_added", a.notetypes_added},
+                 {"not_kept", a.not_kept}};
   }
   return j;
 }

@@ -12,7 +12,10 @@
 
 #include <fmt/format.h>
 
+#include "card_face.h"
+#include "recall/notetype.h"
 #include "recall/scheduler.h"
+#include "recall/store.h"
 #include "recall/text.h"
 
 namespace recall::app {
@@ -264,6 +267,24 @@ std::string OneLine(const std::string& text) {
     out += c;
   }
   return out;
+}
+
+CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool color) {
+  CardSides sides;
+  const Note& note = v.note;
+  const std::optional<Notetype> type =
+      note.notetype_id == kRecallBasicNotetypeId ? std::nullopt : store.GetNotetype(note.notetype_id);
+  if (!type || type->markdown) {
+    sides.question = RenderMarkdownForTerminal(note.front, width, color);
+    sides.answer = RenderMarkdownForTerminal(note.back, width, color);
+    return sides;
+  }
+  // Anki's HTML note types: i10b's card faces (templates + HTML renderer).
+  const CardFace face = RenderCardFace(*type, note.fields, v.card.ord, width, color);
+  sides.unknown_filters = face.unknown_filters;
+  for (const auto& line : face.question) sides.question += line + "\n";
+  for (const auto& line : face.answer) sides.answer += line + "\n";
+  return sides;
 }
 
 }  // namespace recall::app

@@ -65,6 +65,19 @@ int TerminalWidth();
 // spaces become one space.
 std::string OneLine(const std::string& text);
 
+// The two sides of a card as the review screen shows them, as terminal text.
+// recall Basic notes: front and back through the Markdown renderer. Notes of
+// other types: the card's face (card_face.h: its template rendered and the
+// HTML through the HTML renderer); the answer is what follows <hr id=answer>
+// when the template has it (the question is shown above it already), else
+// the whole answer side. Unknown template filters are in `unknown_filters`.
+struct CardSides {
+  std::string question;
+  std::string answer;
+  std::vector<std::string> unknown_filters;
+};
+CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool color);
+
 }  // namespace recall::app
 
 #endif  // RECALL_APP_RENDER_CARD_H_

@@ -11,6 +11,7 @@
 #include "note_edit.h"
 #include "recall/error.h"
 #include "recall/text.h"
+#include "render_card.h"
 #include "review_format.h"
 #include "review_summary.h"
 
@@ -144,12 +145,12 @@ class LineSession {
   }
 
   void PrintCard() {
-    const Note& note = session_.current().note;
     std::string out = HeaderLine(session_, false) + "\n";
-    out += RenderMarkdownForTerminal(note.front, width_, false);
+    const CardSides sides = RenderCardSides(session_.store(), session_.current(), width_, false);
+    out += sides.question;
     if (out.back() != '\n') out += '\n';
     out += "-- answer --\n";
-    out += RenderMarkdownForTerminal(note.back, width_, false);
+    out += sides.answer;
     if (out.back() != '\n') out += '\n';
     out += KeysLine(session_.Choices(), false) + "\n";
     Print(out);

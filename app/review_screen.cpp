@@ -11,6 +11,7 @@
 #include "note_edit.h"
 #include "recall/error.h"
 #include "recall/text.h"
+#include "render_card.h"
 #include "review_format.h"
 #include "review_summary.h"
 #include "terminal.h"
@@ -213,15 +214,15 @@ class TerminalSession {
     // Markdown is rendered at 2 columns at least (a CJK character); the
     // layout cuts every line to the real width.
     const int text_width = std::max(2, width);
-    const Note& note = session_.current().note;
-    std::vector<std::string> body = SplitLines(RenderMarkdownForTerminal(note.front, text_width, color_));
+    const CardSides sides = RenderCardSides(session_.store(), session_.current(), text_width, color_);
+    std::vector<std::string> body = SplitLines(sides.question);
     std::vector<std::string> keys, hints;
     if (view == View::kBack) {
       std::string rule;
       for (int i = 0; i < width; ++i) rule += "─";
       body.emplace_back();
       body.push_back(Style(color_, "2", rule));
-      for (auto& l : SplitLines(RenderMarkdownForTerminal(note.back, text_width, color_))) body.push_back(l);
+      for (auto& l : SplitLines(sides.answer)) body.push_back(l);
       keys = PackItems(KeyItems(choices_, color_), "  ", width);
     }
     for (const auto& l : PackItems(view == View::kBack ? kBackHint : kFrontHint, " · ", width)) {

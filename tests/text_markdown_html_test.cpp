@@ -43,10 +43,22 @@ TEST(MarkdownToHtmlTest, CodeBlocksAreEscaped) {
             "<pre><code>indented &lt;code&gt;\n</code></pre>\n");
 }
 
-TEST(MarkdownToHtmlTest, LatexIsKeptAsText) {
+// recall's $...$ becomes Anki's MathJax \(...\), $$...$$ \[...\] (stock
+// Anki shows dollars literally); the content is kept verbatim.
+TEST(MarkdownToHtmlTest, DollarMathBecomesMathJax) {
   EXPECT_EQ(MarkdownToHtml("$a_1 * b_2 * c$ and $$x<y$$"),
-            "<p>$a_1 * b_2 * c$ and $$x&lt;y$$</p>\n");
+            "<p>\\(a_1 * b_2 * c\\) and \\[x&lt;y\\]</p>\n");
   EXPECT_EQ(MarkdownToHtml("costs $5 and $6"), "<p>costs $5 and $6</p>\n");
+  EXPECT_EQ(MarkdownToHtml("$ x $ and $y$"), "<p>$ x $ and \\(y\\)</p>\n");
+}
+
+// MathJax delimiters survive with their backslashes and their content
+// verbatim (md4c would take \( for an escaped parenthesis).
+TEST(MarkdownToHtmlTest, MathJaxPassesThroughUntouched) {
+  EXPECT_EQ(MarkdownToHtml("\\(\\frac{a_1}{b_2} * \\{x\\}\\) and \\[a<b\\]"),
+            "<p>\\(\\frac{a_1}{b_2} * \\{x\\}\\) and \\[a&lt;b\\]</p>\n");
+  EXPECT_EQ(MarkdownToHtml("`\\(code\\)`"), "<p><code>\\(code\\)</code></p>\n");
+  EXPECT_EQ(MarkdownToHtml("just \\( an escaped paren"), "<p>just ( an escaped paren</p>\n");
 }
 
 TEST(MarkdownToHtmlTest, TablesAndTaskLists) {

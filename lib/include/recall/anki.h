@@ -41,7 +41,18 @@ struct ApkgImportSummary {
   int64_t cards_updated = 0;  // scheduling taken from the package
   int64_t revlog_added = 0;
   int64_t decks_added = 0;
+  int64_t notetypes_added = 0;
+  int64_t media_added = 0;  // files written into the media folder
+  int64_t notes_without_cards = 0;  // not imported: nothing to study
+  // What the package had that recall could not keep, one line each
+  // (docs/apkg.md "Kept, converted, dropped").
+  std::vector<std::string> not_kept;
 };
+
+// The media folder of a collection: its path with the extension replaced by
+// ".media" (collection.db -> collection.media, as Anki's collection.media).
+// "" for an in-memory collection.
+std::string MediaFolderOf(const std::string& collection_path);
 
 // Imports a .apkg (collection.anki2 / .anki21 / .anki21b) in one transaction:
 // all or nothing. Throws recall::Error naming the file and the problem.

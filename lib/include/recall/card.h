@@ -54,16 +54,28 @@ struct CardState {
   friend bool operator!=(const CardState& a, const CardState& b) { return !(a == b); }
 };
 
+// recall's own note type "recall Basic": two Markdown fields, Front and Back
+// (the Anki note type id recall's packages have always used).
+inline constexpr int64_t kRecallBasicNotetypeId = 1836492177;
+
 struct Note {
   int64_t id = 0;          // creation time in ms, as Anki
   std::string guid;        // stable identity across exports
-  std::string front;       // Markdown
-  std::string back;        // Markdown
+  // recall Basic notes: the two Markdown fields. Notes of other types: front
+  // is the sort field as plain text (HTML stripped), for listings and search;
+  // back is "". Their fields are in `fields`.
+  std::string front;
+  std::string back;
   std::vector<std::string> tags;
   std::string source;      // where it came from: a file path, "cli", "apkg:<file>"
   std::string key;         // identity for re-import (empty for notes added by hand)
   int64_t created_s = 0;
   int64_t modified_s = 0;
+  // Last, so that aggregate initialisers of the fields above keep working.
+  int64_t notetype_id = kRecallBasicNotetypeId;
+  // Every field of a note of another type, in the type's order (Anki's
+  // HTML). Empty for recall Basic notes.
+  std::vector<std::string> fields;
 };
 
 struct Card {

@@ -179,6 +179,7 @@ class ReviewSession {
   // REQUIRES: state() == kCard.
   const CardView& current() const { return *current_; }
   const Deck& current_deck() const { return current_deck_; }
+  const Store& store() const { return store_; }
   QueueCounts counts() const { return counts_; }
   int64_t position() const { return answered_ + 1; }  // 1-based number of the shown card
   // REQUIRES: state() == kWaiting. When the next learning card is due, and

@@ -21,6 +21,8 @@
 
 namespace recall {
 
+struct Notetype;  // recall/notetype.h
+
 // One card with its note and deck name, as listings show it.
 struct CardView {
   Card card;
@@ -113,7 +115,22 @@ class Store {
   std::vector<int64_t> DeckAndDescendants(int64_t id) const;
   DueCounts CountDue(std::optional<int64_t> deck_id, Timestamp now, Day today) const;
 
+  // --- Note types (notetypes.cpp) -------------------------------------------
+  std::vector<Notetype> ListNotetypes() const;  // by name
+  std::optional<Notetype> GetNotetype(int64_t id) const;
+  std::optional<Notetype> FindNotetype(std::string_view name) const;  // case-insensitive
+  // Adds `type` (a fresh id when type.id is 0) or replaces the type with its
+  // id (fields, templates, CSS, sort field, kind). Returns the id. Throws
+  // kInvalidInput for a type without fields or templates.
+  int64_t SaveNotetype(const Notetype& type);
+  // The fields of a note in its type's order (front/back for recall Basic).
+  static std::vector<std::string> FieldsOf(const Note& note);
+
   // --- Notes and cards ------------------------------------------------------
+  // Adds a note of any type (note->notetype_id) with one new card per
+  // ordinal CardOrdinals gives (recall Basic: one card), at the end of the
+  // new-card order. Throws kInvalidInput when the note would get no card.
+  std::vector<Card> AddTypedNote(Note* note, int64_t deck_id);
   // Adds a note with one new card at the end of the new-card order. Assigns
   // note->id, ->guid (unless set), ->created_s and ->modified_s. Throws
   // kConflict when note->key is already used.

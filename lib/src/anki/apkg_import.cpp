@@ -4,10 +4,16 @@
 #include <filesystem>
 
 #include "anki/apkg_internal.h"
+#include "anki/apkg_media.h"
 #include "recall/anki.h"
 #include "recall/error.h"
 
 namespace recall {
+
+std::string MediaFolderOf(const std::string& collection_path) {
+  if (collection_path.empty() || collection_path == ":memory:") return "";
+  return std::filesystem::path(collection_path).replace_extension(".media").string();
+}
 
 ApkgImportSummary ImportApkg(Store& store, const std::string& path, const ApkgImportOptions& options) {
   std::error_code ec;
@@ -19,7 +25,27 @@ ApkgImportSummary ImportApkg(Store& store, const std::string& path, const ApkgIm
   // Never a name from the archive: the collection goes to a fixed name.
   const std::string db = dir.File("collection.db");
   reader.Extract(layout.member, db, layout.zstd);
-  return anki::MergeAnkiCollection(store, db, path, options);
+  // Media: staged in the private directory before the notes go in, moved
+  // into the media folder only after they are in (and not for --dry-run).
+  const std::vector<anki::MediaFile> files = anki::ReadMediaMap(reader, layout.zstd, path);
+  const std::string media_dir = MediaFolderOf(store.path());
+  anki::MediaPlan plan;
+  if (!media_dir.empty()) plan = anki::StageMedia(reader, files, layout.zstd, dir.path(), media_dir);
+  ApkgImportSummary summary = anki::MergeAnkiCollection(store, db, path, options);
+  if (media_dir.empty() && !files.empty()) {
+    summary.not_kept.push_back(std::to_string(files.size()) + " media files (the collection has no media folder)");
+  }
+  if (!options.dry_run) anki::CommitMedia(plan, media_dir);
+  summary.media_added = static_cast<int64_t>(plan.moves.size());
+  if (plan.name_taken > 0) {
+    summary.not_kept.push_back(std::to_string(plan.name_taken) +
+                               " media files whose name is taken by a different file in " + media_dir);
+  }
+  if (plan.skipped > 0) {
+    summary.not_kept.push_back(std::to_string(plan.skipped) +
+                               " media files with an unusable or repeated name, or missing from the package");
+  }
+  return summary;
 }
 
 }  // namespace recall

@@ -14,6 +14,7 @@
 
 #include "recall/anki.h"
 #include "recall/deck.h"
+#include "recall/notetype.h"
 #include "recall/store.h"
 #include "recall/time.h"
 
@@ -61,7 +62,8 @@ struct PackageDeck {
   int64_t mod_s = 0;
   std::optional<DeckOptions> options;
 };
-std::string ModelsJson(int64_t mod_s);
+// The recall Basic note type plus `others` (note types of exported notes).
+std::string ModelsJson(int64_t mod_s, const std::vector<Notetype>& others);
 std::string DecksJson(const std::vector<PackageDeck>& decks, int64_t mod_s);
 std::string DconfJson(const std::vector<PackageDeck>& decks, int64_t mod_s);
 std::string ColConfJson(int64_t next_position);

@@ -146,7 +146,60 @@ a { color: #0969da; }
   return kCss;
 }
 
-std::string ModelsJson(int64_t mod_s) {
+namespace {
+
+json NotetypeJson(const Notetype& t, int64_t mod_s) {
+  json tmpls = json::array();
+  for (size_t i = 0; i < t.templates.size(); ++i) {
+    const CardTemplate& tm = t.templates[i];
+    tmpls.push_back({{"name", tm.name},
+                     {"ord", i},
+                     {"qfmt", tm.question_format},
+                     {"afmt", tm.answer_format},
+                     {"bqfmt", ""},
+                     {"bafmt", ""},
+                     {"did", nullptr},
+                     {"bfont", ""},
+                     {"bsize", 0}});
+  }
+  json flds = json::array();
+  for (size_t i = 0; i < t.fields.size(); ++i) flds.push_back(FieldJson(t.fields[i].c_str(), static_cast<int>(i)));
+  // Anki's legacy "req": for each template, the fields its question needs
+  // ("any" of them). Current Anki recomputes it; older clients read it.
+  json req = json::array();
+  if (t.kind == NotetypeKind::kStandard) {
+    for (size_t i = 0; i < t.templates.size(); ++i) {
+      json any = json::array();
+      for (size_t f = 0; f < t.fields.size(); ++f) {
+        if (t.templates[i].question_format.find(t.fields[f]) != std::string::npos) any.push_back(f);
+      }
+      req.push_back(json::array({i, "any", any}));
+    }
+  }
+  return {{"id", std::to_string(t.id)},
+          {"name", t.name},
+          {"type", t.kind == NotetypeKind::kCloze ? 1 : 0},
+          {"mod", mod_s},
+          {"usn", -1},
+          {"sortf", t.sort_field},
+          {"did", kDefaultDeckId},
+          {"tmpls", tmpls},
+          {"flds", flds},
+          {"css", t.css},
+          {"latexPre",
+           "\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n"
+           "\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n"
+           "\\begin{document}\n"},
+          {"latexPost", "\\end{document}"},
+          {"latexsvg", false},
+          {"req", req},
+          {"tags", json::array()},
+          {"vers", json::array()}};
+}
+
+}  // namespace
+
+std::string ModelsJson(int64_t mod_s, const std::vector<Notetype>& others) {
   const std::string front = "<div class=\"front\">{{Front}}</div>";
   json model = {
       {"id", std::to_string(kModelId)},
@@ -178,13 +231,14 @@ std::string ModelsJson(int64_t mod_s) {
       {"vers", json::array()}};
   json models = json::object();
   models[std::to_string(kModelId)] = model;
+  for (const Notetype& t : others) models[std::to_string(t.id)] = NotetypeJson(t, mod_s);
   return models.dump();
 }
 
 std::string DecksJson(const std::vector<PackageDeck>& decks, int64_t mod_s) {
   json out = json::object();
   out["1"] = DeckJson(kDefaultDeckId, "Default", mod_s, kDefaultConfId);
-  for (const auto& d : decks) {
+  for (const auto& d : decks) {  // a recall deck "Default" is deck 1 (its options group 1)
     out[std::to_string(d.id)] = DeckJson(d.id, d.name, d.mod_s, d.options ? d.id : kDefaultConfId);
   }
   return out.dump();
@@ -195,7 +249,7 @@ std::string DconfJson(const std::vector<PackageDeck>& decks, int64_t mod_s) {
   out["1"] = ConfJson(kDefaultConfId, "Default", mod_s, DeckOptions{});
   for (const auto& d : decks) {
     if (!d.options) continue;
-    out[std::to_string(d.id)] = ConfJson(d.id, d.name, d.mod_s, *d.options);
+    out[std::to_string(d.id)] = ConfJson(d.id, d.id == kDefaultConfId ? "Default" : d.name, d.mod_s, *d.options);
   }
   return out.dump();
 }

@@ -16,6 +16,7 @@
 
 #include "anki/apkg_internal.h"
 #include "recall/text.h"
+#include "store/anki_store.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -74,7 +75,7 @@ WHERE (?1 IS NULL OR c.deck_id IN (SELECT value FROM json_each(?1)))
 
 constexpr const char* kNoteRows = R"sql(
 SELECT n.id, n.guid, n.front, n.back, n.modified_s,
-       (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id)
+       (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id), n.notetype_id, n.fields
 FROM notes n WHERE n.id IN (SELECT note_id FROM temp.anki_export_cards) ORDER BY n.id
 )sql";
 
@@ -150,12 +151,6 @@ class RowStatement {
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
 };
-
-std::string Lower(const std::string& s) {
-  std::string out = s;
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // The tags of a note as group_concat(tag, ' ') gives them, split into `out`
 // as detail::SplitTags does (at ASCII whitespace, sorted, unique) but
@@ -254,16 +249,21 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
                              "(SELECT id FROM temp.anki_export_cards)");
         while (st.executeStep()) used.insert(st.getColumn(0).getInt64());
       }
-      std::map<std::string, PackageDeck> package_decks;  // by lower-cased name
+      // Keyed by Anki's unicase form of the name: names recall tells apart
+      // but Anki does not ("Straße", "STRASSE") are one deck of the package,
+      // as they would be one deck in Anki.
+      std::map<std::string, PackageDeck> package_decks;
+      std::map<int64_t, std::string> key_of_deck;  // recall deck id -> its package deck's key
       std::map<std::string, const Deck*> by_name;
-      for (const auto& d : all_decks) by_name[Lower(d.name)] = &d;
+      for (const auto& d : all_decks) by_name.emplace(UnicaseFold(d.name), &d);
       for (const auto& d : all_decks) {
         if (!used.count(d.id)) continue;
         size_t pos = 0;
         while (true) {
           const size_t sep = d.name.find("::", pos);
           const std::string prefix = d.name.substr(0, sep);
-          const std::string key = Lower(prefix);
+          const std::string key = UnicaseFold(prefix);
+          if (sep == std::string::npos) key_of_deck[d.id] = key;
           if (!package_decks.count(key)) {
             PackageDeck pd;
             if (auto it = by_name.find(key); it != by_name.end()) {
@@ -282,18 +282,27 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           pos = sep + 2;
         }
       }
+      // Anki's deck 1 is its Default deck: a recall deck named "Default" (any
+      // case) becomes it, so its cards land in the target's Default deck and
+      // come back to the same recall deck. Any other deck keeps its own id
+      // (recall's deck ids are never 1; a synthetic one is moved off 1).
       std::vector<PackageDeck> decks;
       for (auto& [key, pd] : package_decks) {
-        if (pd.id == kDefaultDeckId) {
-          throw Error(ErrorCode::kConflict, "deck id 1 is reserved for Anki's Default deck (" + pd.name + ")");
+        if (key == UnicaseFold("Default")) {
+          pd.id = kDefaultDeckId;
+        } else if (pd.id == kDefaultDeckId) {
+          pd.id = SyntheticDeckId(pd.name + "\x1f");
         }
         decks.push_back(pd);
       }
+      std::map<int64_t, int64_t> package_did;  // recall deck id -> package deck id
+      for (const auto& [recall_id, key] : key_of_deck) package_did[recall_id] = package_decks.at(key).id;
       summary.decks = static_cast<int64_t>(decks.size());
 
       const int64_t card_count =
           db.execAndGet("SELECT count(*) FROM temp.anki_export_cards").getInt64();
 
+      std::map<int64_t, Notetype> export_types;
       SQLite::Database pkg(params.db_path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
       pkg.exec("PRAGMA journal_mode = OFF");
       pkg.exec("PRAGMA synchronous = OFF");
@@ -307,7 +316,16 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
         col.bind(2, mod_ms);
         col.bind(3, mod_ms);
         col.bind(4, ColConfJson(std::min<int64_t>(card_count + 1, kNewDueLimit)));
-        col.bind(5, ModelsJson(now_s));
+        std::vector<Notetype> types;
+        SQLite::Statement st(db,
+                             "SELECT DISTINCT notetype_id FROM notes WHERE id IN "
+                             "(SELECT note_id FROM temp.anki_export_cards) AND notetype_id != ?");
+        st.bind(1, kRecallBasicNotetypeId);
+        while (st.executeStep()) {
+          if (auto t = store.GetNotetype(st.getColumn(0).getInt64())) types.push_back(std::move(*t));
+        }
+        col.bind(5, ModelsJson(now_s, types));
+        for (auto& t : types) export_types[t.id] = std::move(t);
         col.bind(6, DecksJson(decks, now_s));
         col.bind(7, DconfJson(decks, now_s));
         col.exec();
@@ -322,23 +340,36 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
         std::string flds;
         std::vector<std::string> note_tags;
         while (in.Next()) {
-          flds = MarkdownToHtml(in.Text(2));
-          TrimTrailingNewlines(flds);
-          const size_t front_size = flds.size();
-          flds += '\x1f';
-          flds += MarkdownToHtml(in.Text(3));
-          TrimTrailingNewlines(flds);
-          const std::string sfld = StripHtmlPreservingMedia(std::string_view(flds).substr(0, front_size));
+          const int64_t mid = in.Int(6);
+          std::string sfld;
+          std::string first;  // field 0, stripped: the checksum's input
+          if (mid == kRecallBasicNotetypeId) {
+            flds = MarkdownToHtml(in.Text(2));
+            TrimTrailingNewlines(flds);
+            const size_t front_size = flds.size();
+            flds += '\x1f';
+            flds += MarkdownToHtml(in.Text(3));
+            TrimTrailingNewlines(flds);
+            sfld = StripHtmlPreservingMedia(std::string_view(flds).substr(0, front_size));
+          } else {
+            // Anki's HTML, as imported or added.
+            flds = std::string(in.Text(7));
+            const Notetype& type = export_types.at(mid);
+            const std::vector<std::string> fields = detail::SplitFields(flds);
+            const size_t sort = static_cast<size_t>(type.sort_field);
+            sfld = StripHtmlPreservingMedia(sort < fields.size() ? fields[sort] : "");
+            first = StripHtmlPreservingMedia(fields[0]);
+          }
           SplitNoteTags(in.Text(5), &note_tags);
           const std::string tags = AnkiTags(note_tags);
           out.Bind(1, in.Value(0));
           out.Bind(2, in.Value(1));
-          out.Bind(3, kModelId);
+          out.Bind(3, mid);
           out.Bind(4, in.Value(4));
           out.Bind(5, tags);
           out.Bind(6, flds);
           out.Bind(7, sfld);
-          out.Bind(8, static_cast<int64_t>(Sha1Prefix32(sfld)));
+          out.Bind(8, static_cast<int64_t>(Sha1Prefix32(mid == kRecallBasicNotetypeId ? sfld : first)));
           out.Run();
           ++summary.notes;
         }
@@ -391,7 +422,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
             }
             out.Bind(1, in.Value(0));
             out.Bind(2, in.Value(1));
-            out.Bind(3, deck_id);
+            out.Bind(3, package_did.count(deck_id) ? package_did[deck_id] : deck_id);
             out.Bind(4, in.Value(3));
             out.Bind(5, in.Value(12));
             out.Bind(6, type);

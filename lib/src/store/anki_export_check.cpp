@@ -13,6 +13,7 @@
 
 #include "anki/apkg_internal.h"
 #include "recall/text.h"
+#include "store/anki_store.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -63,7 +64,7 @@ bool StoredAsNumber(SQLite::Database& db, int64_t id, const std::string& sfld) {
 
 // The value rules of a card (spec 3.3), as SQL conditions that hold for a
 // broken row.
-constexpr const char* kCardOrdRule = "ord != 0";
+constexpr const char* kCardOrdRule = "(ord < 0 OR ord > 999)";
 constexpr const char* kCardStateRule =
     "(type NOT BETWEEN 0 AND 3 OR queue NOT BETWEEN -3 AND 4 OR ivl < 0 OR factor NOT BETWEEN 0 AND 65535 "
     "OR reps < 0 OR lapses < 0 OR left < 0 OR due NOT BETWEEN -2147483648 AND 2147483647 OR odue != 0 "
@@ -71,7 +72,6 @@ constexpr const char* kCardStateRule =
 constexpr const char* kCardNewRule = "(type = 0 AND (due < 0 OR due > 999999))";
 constexpr const char* kCardReviewRule = "(type = 2 AND reps < 1)";
 constexpr const char* kModSecondsRule = "(mod > 100000000000 OR mod < 0)";
-constexpr const char* kCardDefaultDeckRule = "did = 1";
 
 }  // namespace
 
@@ -113,23 +113,40 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
     const json tags = json::parse(col.getColumn(8).getString());
     if (!conf.is_object() || conf.value("schedVer", 0) != 2) Broken("col.conf lacks schedVer 2", label);
     if (!tags.is_object()) Broken("col.tags is not an object", label);
-    const std::string mid = std::to_string(kModelId);
-    if (!models.is_object() || models.size() != 1 || !models.contains(mid)) Broken("col.models lacks the recall note type", label);
-    const json& model = models[mid];
-    for (const char* key : {"id", "name", "type", "mod", "usn", "sortf", "did", "tmpls", "flds", "css", "latexPre",
-                            "latexPost", "latexsvg", "req", "tags", "vers"}) {
-      if (!model.contains(key)) Broken(std::string("note type lacks key ") + key, label);
-    }
-    if (model["id"].get<std::string>() != mid) Broken("note type id differs from its key", label);
-    if (!model["flds"].is_array() || model["flds"].size() != kModelFieldCount) Broken("note type must have 2 fields", label);
-    for (const auto& f : model["flds"]) {
-      for (const char* key : {"name", "ord", "sticky", "rtl", "font", "size", "media"}) {
-        if (!f.contains(key)) Broken(std::string("note type field lacks key ") + key, label);
+    const std::string recall_mid = std::to_string(kModelId);
+    if (!models.is_object() || !models.contains(recall_mid)) Broken("col.models lacks the recall note type", label);
+    // Per note type: field count, template count, sort field, cloze.
+    struct ModelShape {
+      size_t fields = 0;
+      size_t templates = 0;
+      size_t sort_field = 0;
+      bool cloze = false;
+    };
+    std::map<int64_t, ModelShape> shapes;
+    for (const auto& [mid, model] : models.items()) {
+      for (const char* key : {"id", "name", "type", "mod", "usn", "sortf", "did", "tmpls", "flds", "css", "latexPre",
+                              "latexPost", "latexsvg", "req", "tags", "vers"}) {
+        if (!model.contains(key)) Broken(std::string("note type lacks key ") + key, label);
       }
-    }
-    if (!model["tmpls"].is_array() || model["tmpls"].size() != 1) Broken("note type must have 1 template", label);
-    for (const char* key : {"name", "ord", "qfmt", "afmt", "bqfmt", "bafmt", "did", "bfont", "bsize"}) {
-      if (!model["tmpls"][0].contains(key)) Broken(std::string("template lacks key ") + key, label);
+      if (model["id"].get<std::string>() != mid) Broken("note type id differs from its key", label);
+      if (!model["flds"].is_array() || model["flds"].empty()) Broken("note type " + mid + " has no fields", label);
+      if (mid == recall_mid && model["flds"].size() != kModelFieldCount) Broken("note type must have 2 fields", label);
+      for (const auto& f : model["flds"]) {
+        for (const char* key : {"name", "ord", "sticky", "rtl", "font", "size", "media"}) {
+          if (!f.contains(key)) Broken(std::string("note type field lacks key ") + key, label);
+        }
+      }
+      if (!model["tmpls"].is_array() || model["tmpls"].empty()) Broken("note type " + mid + " has no template", label);
+      if (mid == recall_mid && model["tmpls"].size() != 1) Broken("note type must have 1 template", label);
+      for (const auto& t : model["tmpls"]) {
+        for (const char* key : {"name", "ord", "qfmt", "afmt", "bqfmt", "bafmt", "did", "bfont", "bsize"}) {
+          if (!t.contains(key)) Broken(std::string("template lacks key ") + key, label);
+        }
+      }
+      ModelShape shape{model["flds"].size(), model["tmpls"].size(), model["sortf"].get<size_t>(),
+                       model["type"].get<int>() == 1};
+      if (shape.sort_field >= shape.fields) Broken("note type " + mid + " has its sort field out of range", label);
+      shapes[std::stoll(mid)] = shape;
     }
     if (!decks.is_object() || !decks.contains("1")) Broken("col.decks lacks the Default deck 1", label);
     if (!dconf.is_object() || !dconf.contains("1")) Broken("col.dconf lacks option group 1", label);
@@ -143,9 +160,9 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
       if (std::to_string(deck["id"].get<int64_t>()) != key) Broken("deck id differs from its key " + key, label);
       if (deck["dyn"].get<int>() != 0) Broken("filtered deck " + key, label);
       if (!dconf.contains(std::to_string(deck["conf"].get<int64_t>()))) Broken("deck " + key + " has no option group", label);
-      std::string lower = deck["name"].get<std::string>();
-      for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (lower.empty() || !deck_names.insert(lower).second) Broken("deck name empty or not unique: " + lower, label);
+      // Unique as Anki compares names (its decks.name is COLLATE unicase).
+      const std::string folded = UnicaseFold(deck["name"].get<std::string>());
+      if (folded.empty() || !deck_names.insert(folded).second) Broken("deck name empty or not unique: " + folded, label);
       deck_ids.push_back(deck["id"].get<int64_t>());
     }
     for (const auto& [key, c] : dconf.items()) {
@@ -170,17 +187,23 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
     bool two_cards_for_a_note = false;
     {
       SQLite::Statement st(db, "SELECT id, mid, mod, guid, flds, sfld, csum, tags FROM notes ORDER BY id");
-      SQLite::Statement card_nids(db, "SELECT nid FROM cards ORDER BY nid");
+      SQLite::Statement card_nids(db, "SELECT nid, ord FROM cards ORDER BY nid, ord");
       bool more_cards = card_nids.executeStep();
+      bool ord_without_template = false;
       // Moves past the cards of notes before `note_id` (there are none) and
-      // those of `note_id` (at most one: every card has ord 0).
-      auto cards_of = [&](int64_t note_id) {
-        int n = 0;
+      // those of `note_id` (one per ord; a standard type's ord < templates).
+      auto cards_of = [&](int64_t note_id, const ModelShape* shape) {
+        int64_t last_ord = -1;
         while (more_cards) {
           const int64_t nid = card_nids.getColumn(0).getInt64();
           if (nid > note_id) break;
+          const int64_t ord = card_nids.getColumn(1).getInt64();
           if (nid < note_id) card_of_missing_note = true;
-          if (nid == note_id && ++n > 1) two_cards_for_a_note = true;
+          if (nid == note_id && ord == last_ord) two_cards_for_a_note = true;
+          if (nid == note_id && shape && !shape->cloze && ord >= static_cast<int64_t>(shape->templates)) {
+            ord_without_template = true;
+          }
+          last_ord = ord;
           more_cards = card_nids.executeStep();
         }
       };
@@ -199,8 +222,10 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
       };
       while (st.executeStep()) {
         const int64_t id = st.getColumn(0).getInt64();
-        cards_of(id);
-        if (st.getColumn(1).getInt64() != kModelId) unknown_type = true;
+        const auto shape_it = shapes.find(st.getColumn(1).getInt64());
+        const ModelShape* shape = shape_it == shapes.end() ? nullptr : &shape_it->second;
+        cards_of(id, shape);
+        if (!shape) unknown_type = true;
         const int64_t mod = st.getColumn(2).getInt64();
         if (mod > 100000000000LL || mod < 0) mod_not_seconds = true;
         if (!first_broken_note.empty()) continue;
@@ -213,17 +238,31 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
           }
         }
         const std::string_view flds = text(4);
-        const size_t sep = flds.find('\x1f');
-        if (sep == std::string_view::npos || flds.find('\x1f', sep + 1) != std::string_view::npos) {
-          broken_note(id, "does not have 2 fields");
+        if (!shape) continue;
+        // The fields as views (no copies: this runs once per note).
+        std::string_view first_field;
+        std::string_view sort_field;
+        size_t count = 0;
+        for (size_t start = 0;; ++count) {
+          const size_t sep = flds.find('\x1f', start);
+          const std::string_view field = flds.substr(start, sep == std::string_view::npos ? sep : sep - start);
+          if (count == 0) first_field = field;
+          if (count == shape->sort_field) sort_field = field;
+          if (sep == std::string_view::npos) break;
+          start = sep + 1;
+        }
+        if (count + 1 != shape->fields) {
+          broken_note(id, "does not have its note type's number of fields");
           continue;
         }
-        const std::string sfld = StripHtmlPreservingMedia(flds.substr(0, sep));
+        const std::string sfld = StripHtmlPreservingMedia(sort_field);
         // sfld has integer affinity: a field that reads as a number ("007",
         // "1.50") is stored as one, so it is compared as SQLite compares it.
         const bool sfld_ok = st.getColumn(5).isText() ? text(5) == sfld : StoredAsNumber(db, id, sfld);
         if (!sfld_ok) broken_note(id, "has a wrong sfld");
-        if (st.getColumn(6).getInt64() != static_cast<int64_t>(Sha1Prefix32(sfld))) {
+        const uint32_t csum = shape->sort_field == 0 ? Sha1Prefix32(sfld)
+                                                     : Sha1Prefix32(StripHtmlPreservingMedia(first_field));
+        if (st.getColumn(6).getInt64() != static_cast<int64_t>(csum)) {
           broken_note(id, "has a wrong csum");
         }
         const std::string_view tags_text = text(7);
@@ -232,7 +271,8 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
           broken_note(id, "has malformed tags");
         }
       }
-      cards_of(std::numeric_limits<int64_t>::max());
+      cards_of(std::numeric_limits<int64_t>::max(), nullptr);
+      if (ord_without_template) Broken("card ord without a template", label);
       if (unknown_type) Broken("note of an unknown note type", label);
       if (mod_not_seconds) Broken("notes.mod is not in seconds", label);
       if (Count(db, "SELECT count(*) FROM (SELECT guid FROM notes GROUP BY guid HAVING count(*) > 1)") != 0) {
@@ -244,8 +284,7 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
     if (Count(db, "SELECT count(*) FROM cards") != expected.cards) Broken("card count differs", label);
     if (IdOutOfRange(db, "cards", max_id)) Broken("card id in the future", label);
     if (Count(db, std::string("SELECT count(*) FROM cards WHERE ") + kCardOrdRule + " OR " + kCardStateRule +
-                      " OR " + kCardNewRule + " OR " + kCardReviewRule + " OR " + kModSecondsRule + " OR " +
-                      kCardDefaultDeckRule) != 0) {
+                      " OR " + kCardNewRule + " OR " + kCardReviewRule + " OR " + kModSecondsRule) != 0) {
       auto any = [&](const char* rule) {
         return Count(db, std::string("SELECT EXISTS (SELECT 1 FROM cards WHERE ") + rule + ")") != 0;
       };
@@ -253,8 +292,7 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
       if (any(kCardStateRule)) Broken("card state out of range", label);
       if (any(kCardNewRule)) Broken("new card position out of range", label);
       if (any(kCardReviewRule)) Broken("review card without repetitions", label);
-      if (any(kModSecondsRule)) Broken("cards.mod is not in seconds", label);
-      Broken("card in the Default deck", label);
+      Broken("cards.mod is not in seconds", label);
     }
     if (card_of_missing_note) Broken("card of a missing note", label);
     {
@@ -265,7 +303,6 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
       st.executeStep();
       if (st.getColumn(0).getInt64() != 0) Broken("card in an unknown deck", label);
     }
-    // Every ord is 0 (checked above): one card per (note, ord) is one per note.
     if (two_cards_for_a_note) Broken("two cards for one (note, ord)", label);
 
     // Review log.

@@ -14,6 +14,7 @@
 
 #include "anki/apkg_internal.h"
 #include "recall/text.h"
+#include "store/anki_store.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -120,6 +121,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
   const std::string source = "apkg:" + std::filesystem::path(label).filename().string();
   try {
     SQLite::Database pkg(db_path, SQLite::OPEN_READONLY);
+    RegisterUnicaseCollation(pkg);
     try {
       pkg.exec("PRAGMA query_only = ON");
       pkg.exec("PRAGMA trusted_schema = OFF");
@@ -197,8 +199,11 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
       source_today = StudyDayOf(now, rollover) - StudyDayOf(Timestamp::FromSeconds(crt), rollover);
     }
 
-    // Cards: the first (lowest ord) card of each note; recall notes have one.
-    std::unordered_map<int64_t, PackageCard> card_of_note;
+    const std::map<int64_t, Notetype> package_types = ReadPackageNotetypes(pkg, ver, label);
+
+    int64_t in_filtered_decks = 0;
+    // Cards: every card of each note, by ord.
+    std::unordered_map<int64_t, std::vector<PackageCard>> cards_of_note;
     {
       SQLite::Statement st(pkg,
                            "SELECT id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, left, odid, odue "
@@ -232,6 +237,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         if (c.left < 0 || c.left > 2147483647) r.Fail("invalid card steps left" + where);
         if (c.due < -2147483648LL || c.due > 2147483647LL) r.Fail("invalid card due" + where);
         if (odid != 0) {  // in a filtered deck: its home deck and due
+          ++in_filtered_decks;
           c.did = odid;
           if (odue != 0) c.due = odue;
         }
@@ -239,7 +245,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         c.type = static_cast<int>(type);
         c.queue = static_cast<int>(queue);
         if (c.queue == 4) c.queue = c.type == 0 ? 0 : (c.type == 2 ? 2 : 3);
-        card_of_note.emplace(nid, c);  // keeps the lowest ord
+        cards_of_note[nid].push_back(c);
       }
     }
     // Latest review per package card, for "whoever reviewed last wins".
@@ -314,18 +320,56 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         SQLite::Statement id_used_note(db, "SELECT 1 FROM notes WHERE id = ?");
         SQLite::Statement id_used_card(db, "SELECT 1 FROM cards WHERE id = ?");
         SQLite::Statement insert_note(db,
-                                      "INSERT INTO notes (id, guid, front, back, source, key, created_s, modified_s) "
-                                      "VALUES (?, ?, ?, ?, ?, NULL, ?, ?)");
-        SQLite::Statement update_note(db, "UPDATE notes SET front = ?, back = ?, modified_s = ? WHERE id = ?");
+                                      "INSERT INTO notes (id, guid, front, back, source, key, created_s, modified_s, "
+                                      "notetype_id, fields) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)");
+        SQLite::Statement update_note(
+            db, "UPDATE notes SET front = ?, back = ?, modified_s = ?, notetype_id = ?, fields = ? WHERE id = ?");
         SQLite::Statement find_card(db,
                                     std::string("SELECT ") + detail::kCardColumns +
                                         ", d.rollover_hour, d.algorithm FROM cards c JOIN decks d ON d.id = c.deck_id "
-                                        "WHERE c.note_id = ? ORDER BY c.ord LIMIT 1");
+                                        "WHERE c.note_id = ? AND c.ord = ?");
+        // Package note type id -> the recall type its notes get (nullopt:
+        // recall Basic, whose fields are Markdown).
+        std::map<int64_t, std::optional<Notetype>> type_map;
+        auto type_for = [&](int64_t mid) -> const std::optional<Notetype>& {
+          if (auto it = type_map.find(mid); it != type_map.end()) return it->second;
+          const auto pt = package_types.find(mid);
+          // recall's own note type id is recall Basic (recall's exports).
+          if (mid == kModelId && (pt == package_types.end() || pt->second.fields.size() == kModelFieldCount)) {
+            return type_map[mid] = std::nullopt;
+          }
+          if (pt == package_types.end()) r.Fail("malformed collection: no note type " + std::to_string(mid));
+          Notetype t = pt->second;
+          const std::optional<Notetype> existing = store.GetNotetype(mid);
+          if (existing && (existing->markdown || existing->fields != t.fields)) {
+            t.id = 0;  // the id is taken by a different type: a new one
+            for (const auto& other : store.ListNotetypes()) {
+              if (!other.markdown && other.fields == t.fields && other.templates.size() == t.templates.size() &&
+                  other.name == t.name) {
+                t.id = other.id;  // imported before under a new id
+              }
+            }
+          }
+          std::optional<Notetype> target = t.id != 0 ? store.GetNotetype(t.id) : std::nullopt;
+          const bool same = target && target->name == t.name && target->kind == t.kind && target->css == t.css &&
+                            target->sort_field == t.sort_field && target->fields == t.fields &&
+                            target->templates.size() == t.templates.size() &&
+                            std::equal(t.templates.begin(), t.templates.end(), target->templates.begin(),
+                                       [](const CardTemplate& a, const CardTemplate& b) {
+                                         return a.name == b.name && a.question_format == b.question_format &&
+                                                a.answer_format == b.answer_format;
+                                       });
+          if (!same) {
+            if (!target) ++summary.notetypes_added;
+            t.id = store.SaveNotetype(t);
+          }
+          return type_map[mid] = t;
+        };
         SQLite::Statement latest_recall(db, "SELECT max(id) FROM revlog WHERE card_id = ?");
         SQLite::Statement insert_card(db,
                                       "INSERT INTO cards (id, note_id, deck_id, ord, type, queue, due, ivl, ease, reps, "
                                       "lapses, left, drill, buried_day, modified_s) "
-                                      "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
+                                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
         SQLite::Statement update_card(db,
                                       "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, ease = ?, reps = ?, "
                                       "lapses = ?, left = ?, drill = 0, buried_day = ?, modified_s = ? WHERE id = ?");
@@ -356,16 +400,17 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           insert_card.bind(1, id);
           insert_card.bind(2, note_id);
           insert_card.bind(3, deck.id);
-          bind_state(insert_card, 4, s);
-          insert_card.bind(12, buried_day);
-          insert_card.bind(13, now.Seconds());
+          insert_card.bind(4, c.ord);
+          bind_state(insert_card, 5, s);
+          insert_card.bind(13, buried_day);
+          insert_card.bind(14, now.Seconds());
           insert_card.exec();
           insert_card.reset();
           card_map[c.id] = {id, deck.rollover_hour};
           ++summary.cards_added;
         };
 
-        SQLite::Statement notes(pkg, "SELECT id, guid, mod, tags, flds FROM notes ORDER BY id");
+        SQLite::Statement notes(pkg, "SELECT id, guid, mod, tags, flds, mid FROM notes ORDER BY id");
         while (r.Step(notes)) {
           const int64_t pkg_id = r.Int(notes, 0, "notes.id");
           const std::string guid = r.Text(notes, 1, "notes.guid");
@@ -373,23 +418,32 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           if (mod > 100000000000LL) mod /= 1000;  // ms instead of s
           const std::string tags_text = r.Text(notes, 3, "notes.tags");
           const std::string flds = r.Text(notes, 4, "notes.flds");
+          const int64_t mid = r.Int(notes, 5, "notes.mid");
           if (guid.empty()) r.Fail("note " + std::to_string(pkg_id) + " has an empty guid");
-          const auto card_it = card_of_note.find(pkg_id);
-          if (card_it == card_of_note.end()) continue;  // a note without cards: nothing to study
-          const PackageCard& pc = card_it->second;
-
-          // Front = first field; Back = the other non-empty fields.
-          const size_t sep = flds.find('\x1f');
-          const std::string front = HtmlToMarkdown(std::string_view(flds).substr(0, sep));
-          std::string back;
-          size_t pos = sep;
-          while (pos != std::string::npos) {
-            const size_t next = flds.find('\x1f', pos + 1);
-            const std::string field = HtmlToMarkdown(
-                std::string_view(flds).substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1));
-            if (!field.empty()) back += (back.empty() ? "" : "\n\n") + field;
-            pos = next;
+          const auto card_it = cards_of_note.find(pkg_id);
+          if (card_it == cards_of_note.end()) {  // a note without cards: nothing to study
+            ++summary.notes_without_cards;
+            continue;
           }
+          const std::optional<Notetype>& type = type_for(mid);
+          std::vector<std::string> fields = detail::SplitFields(flds);
+          std::string front;
+          std::string back;
+          std::optional<std::string> joined;  // notes.fields
+          if (!type) {
+            // recall Basic: Front = first field, Back = the other non-empty fields.
+            front = HtmlToMarkdown(fields[0]);
+            for (size_t i = 1; i < fields.size(); ++i) {
+              const std::string field = HtmlToMarkdown(fields[i]);
+              if (!field.empty()) back += (back.empty() ? "" : "\n\n") + field;
+            }
+          } else {
+            // Anki's HTML, kept as it is.
+            fields.resize(type->fields.size());
+            front = detail::SortFieldText(*type, fields);
+            joined = detail::JoinFields(fields);
+          }
+          const int64_t notetype_id = type ? type->id : kRecallBasicNotetypeId;
           const std::vector<std::string> tags = SplitAnkiTags(tags_text);
 
           find_note.bind(1, guid);
@@ -407,18 +461,33 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
             insert_note.bind(5, source);
             insert_note.bind(6, std::clamp<int64_t>(pkg_id / 1000, 0, now.Seconds()));
             insert_note.bind(7, mod);
+            insert_note.bind(8, notetype_id);
+            if (joined) {
+              insert_note.bind(9, *joined);
+            } else {
+              insert_note.bind(9);
+            }
             insert_note.exec();
             insert_note.reset();
             detail::WriteTags(db, id, tags);
             ++summary.notes_added;
-            add_card(pc, id);
+            for (const PackageCard& pc : card_it->second) {
+              if (!type && pc.ord != 0) continue;  // recall Basic has one template
+              add_card(pc, id);
+            }
             continue;
           }
           if (mod > recall_mod) {
             update_note.bind(1, front);
             update_note.bind(2, back);
             update_note.bind(3, mod);
-            update_note.bind(4, recall_note);
+            update_note.bind(4, notetype_id);
+            if (joined) {
+              update_note.bind(5, *joined);
+            } else {
+              update_note.bind(5);
+            }
+            update_note.bind(6, recall_note);
             update_note.exec();
             update_note.reset();
             detail::WriteTags(db, recall_note, tags);
@@ -426,32 +495,36 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           } else {
             ++summary.notes_unchanged;
           }
-          find_card.bind(1, recall_note);
-          if (!find_card.executeStep()) {
+          for (const PackageCard& pc : card_it->second) {
+            if (!type && pc.ord != 0) continue;
+            find_card.bind(1, recall_note);
+            find_card.bind(2, pc.ord);
+            if (!find_card.executeStep()) {
+              find_card.reset();
+              add_card(pc, recall_note);
+              continue;
+            }
+            const Card card = detail::ReadCard(find_card, 0);
+            const TargetDeck deck{card.deck_id, find_card.getColumn(15).getString() == "sm2",
+                                  find_card.getColumn(14).getInt()};
             find_card.reset();
-            add_card(pc, recall_note);
-            continue;
-          }
-          const Card card = detail::ReadCard(find_card, 0);
-          const TargetDeck deck{card.deck_id, find_card.getColumn(15).getString() == "sm2",
-                                find_card.getColumn(14).getInt()};
-          find_card.reset();
-          card_map[pc.id] = {card.id, deck.rollover_hour};
-          latest_recall.bind(1, card.id);
-          latest_recall.executeStep();
-          const int64_t recall_latest = latest_recall.getColumn(0).isNull() ? 0 : latest_recall.getColumn(0).getInt64();
-          latest_recall.reset();
-          const auto pkg_latest = latest_review.find(pc.id);
-          if (pkg_latest != latest_review.end() && pkg_latest->second > recall_latest) {
-            int64_t buried_day = 0;
-            const CardState s = convert(pc, deck, &card.state, &buried_day);
-            bind_state(update_card, 1, s);
-            update_card.bind(9, buried_day);
-            update_card.bind(10, now.Seconds());
-            update_card.bind(11, card.id);
-            update_card.exec();
-            update_card.reset();
-            ++summary.cards_updated;
+            card_map[pc.id] = {card.id, deck.rollover_hour};
+            latest_recall.bind(1, card.id);
+            latest_recall.executeStep();
+            const int64_t recall_latest = latest_recall.getColumn(0).isNull() ? 0 : latest_recall.getColumn(0).getInt64();
+            latest_recall.reset();
+            const auto pkg_latest = latest_review.find(pc.id);
+            if (pkg_latest != latest_review.end() && pkg_latest->second > recall_latest) {
+              int64_t buried_day = 0;
+              const CardState s = convert(pc, deck, &card.state, &buried_day);
+              bind_state(update_card, 1, s);
+              update_card.bind(9, buried_day);
+              update_card.bind(10, now.Seconds());
+              update_card.bind(11, card.id);
+              update_card.exec();
+              update_card.reset();
+              ++summary.cards_updated;
+            }
           }
         }
 
@@ -507,6 +580,13 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
       });
     } catch (const DryRunRollback&) {
       // Everything was counted; nothing was kept.
+    }
+    if (in_filtered_decks > 0) {
+      summary.not_kept.push_back(std::to_string(in_filtered_decks) +
+                                 " cards in filtered decks (recall has none: they are in their home decks)");
+    }
+    if (summary.notes_without_cards > 0) {
+      summary.not_kept.push_back(std::to_string(summary.notes_without_cards) + " notes without cards");
     }
   } catch (const SQLite::Exception& e) {
     r.Fail(std::string("malformed collection: ") + e.what());

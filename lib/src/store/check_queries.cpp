@@ -1,5 +1,11 @@
 // The SQL behind `recall check`: SQLite's own checks plus the card invariants.
 
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "anki/apkg_media.h"
+#include "recall/anki.h"
 #include "recall/check.h"
 #include "store/store_impl.h"
 
@@ -56,6 +62,29 @@ CheckReport CheckCollection(const Store& store) {
                               "ORDER BY id");
     while (orphans.executeStep()) {
       report.problems.push_back("note " + std::to_string(orphans.getColumn(0).getInt64()) + ": has no card");
+    }
+
+    // Media references against the media folder.
+    std::map<std::string, int64_t> referenced;  // name -> first note
+    SQLite::Statement notes(db, "SELECT id, coalesce(fields, front || char(31) || back) FROM notes ORDER BY id");
+    while (notes.executeStep()) {
+      for (auto& name : anki::MediaReferences(notes.getColumn(1).getString())) {
+        referenced.emplace(std::move(name), notes.getColumn(0).getInt64());
+      }
+    }
+    const std::string folder = MediaFolderOf(store.path());
+    std::set<std::string> present;
+    std::error_code ec;
+    if (!folder.empty() && std::filesystem::is_directory(folder, ec)) {
+      for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+        if (entry.is_regular_file(ec)) present.insert(entry.path().filename().string());
+      }
+    }
+    for (const auto& [name, note] : referenced) {
+      if (!present.count(name)) report.missing_media.push_back(name + " (note " + std::to_string(note) + ")");
+    }
+    for (const auto& name : present) {
+      if (!referenced.count(name)) report.unused_media.push_back(name);
     }
     return report;
   });

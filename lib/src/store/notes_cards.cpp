@@ -88,7 +88,7 @@ using detail::Guard;
 
 constexpr const char* kNoteColumns =
     "n.id, n.guid, n.front, n.back, n.source, n.key, n.created_s, n.modified_s, "
-    "(SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id)";
+    "(SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id), n.notetype_id, n.fields";
 
 Note ReadNote(SQLite::Statement& st, int first) {
   Note n;
@@ -102,12 +102,15 @@ Note ReadNote(SQLite::Statement& st, int first) {
   n.created_s = st.getColumn(i++).getInt64();
   n.modified_s = st.getColumn(i++).getInt64();
   n.tags = detail::SplitTags(st.getColumn(i++).getString());
+  n.notetype_id = st.getColumn(i++).getInt64();
+  if (!st.getColumn(i).isNull()) n.fields = detail::SplitFields(st.getColumn(i).getString());
   return n;
 }
 
 }  // namespace
 
 Card Store::AddNote(Note* note, int64_t deck_id) {
+  if (note->notetype_id != kRecallBasicNotetypeId) return AddTypedNote(note, deck_id).front();
   if (!GetDeck(deck_id)) throw Error(ErrorCode::kNotFound, "no such deck (" + std::to_string(deck_id) + ")");
   const Timestamp now = clock().Now();
   Card card;
@@ -237,8 +240,8 @@ std::vector<CardView> Store::ListCards(const CardQuery& q) const {
       CardView v;
       v.card = detail::ReadCard(st, 0);
       v.note = ReadNote(st, 14);
-      v.deck_name = st.getColumn(23).getString();
-      detail::ReadCardMemory(st, 24, &v.card.state);
+      v.deck_name = st.getColumn(25).getString();
+      detail::ReadCardMemory(st, 26, &v.card.state);
       out.push_back(std::move(v));
     }
     return out;
@@ -269,11 +272,26 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
       u.bind(7, c.id);
       u.exec();
     }
-    SQLite::Statement st(db, "UPDATE notes SET front = ?, back = ?, modified_s = ? WHERE id = ?");
-    st.bind(1, note.front);
-    st.bind(2, note.back);
+    SQLite::Statement st(db, "UPDATE notes SET front = ?, back = ?, modified_s = ?, fields = ? WHERE id = ?");
+    if (old->notetype_id != kRecallBasicNotetypeId && !note.fields.empty()) {
+      // A note of an HTML type: its fields; front follows the sort field.
+      const auto type = GetNotetype(old->notetype_id);
+      std::vector<std::string> fields = note.fields;
+      if (type) fields.resize(type->fields.size());
+      st.bind(1, type ? detail::SortFieldText(*type, fields) : note.front);
+      st.bind(2, "");
+      st.bind(4, detail::JoinFields(fields));
+    } else {
+      st.bind(1, note.front);
+      st.bind(2, note.back);
+      if (old->notetype_id == kRecallBasicNotetypeId) {
+        st.bind(4);
+      } else {
+        st.bind(4, detail::JoinFields(old->fields));
+      }
+    }
     st.bind(3, std::max<int64_t>(now.Seconds(), old->modified_s + 1));
-    st.bind(4, note.id);
+    st.bind(5, note.id);
     st.exec();
     detail::WriteTags(db, note.id, note.tags);
   });

@@ -8,9 +8,12 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "recall/card.h"
 #include "recall/error.h"
+#include "recall/notetype.h"
 #include "recall/store.h"
 
 namespace recall {
@@ -60,6 +63,12 @@ void RecomputeMemoryStates(Store& store, const std::vector<int64_t>& deck_ids, A
 std::vector<std::string> SplitTags(const std::string& joined);
 std::string JoinTags(const std::vector<std::string>& tags);
 void WriteTags(SQLite::Database& db, int64_t note_id, const std::vector<std::string>& tags);
+
+// A note's fields joined by U+001F (notes.fields), and split again.
+std::string JoinFields(const std::vector<std::string>& fields);
+std::vector<std::string> SplitFields(std::string_view joined);
+// The sort field as plain text: notes.front of a note of an HTML type.
+std::string SortFieldText(const Notetype& type, const std::vector<std::string>& fields);
 
 // A fresh id in the Anki style (Unix ms), above every id in `table`.
 int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now);
