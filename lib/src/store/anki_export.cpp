@@ -322,17 +322,20 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
         std::string flds;
         std::vector<std::string> note_tags;
         while (in.Next()) {
-          flds = MarkdownToHtml(in.Text(2));
+          // Cleaned again: a collection written before the store cleaned its
+          // text may hold a \x1f or another control character.
+          flds = MarkdownToHtml(CleanStoredText(in.Text(2)));
           TrimTrailingNewlines(flds);
           const size_t front_size = flds.size();
           flds += '\x1f';
-          flds += MarkdownToHtml(in.Text(3));
+          flds += MarkdownToHtml(CleanStoredText(in.Text(3)));
           TrimTrailingNewlines(flds);
           const std::string sfld = StripHtmlPreservingMedia(std::string_view(flds).substr(0, front_size));
           SplitNoteTags(in.Text(5), &note_tags);
           const std::string tags = AnkiTags(note_tags);
           out.Bind(1, in.Value(0));
-          out.Bind(2, in.Value(1));
+          const std::string guid = CleanStoredText(in.Text(1), StoredTextKind::kToken);
+          out.Bind(2, guid.empty() ? in.Text(0) : guid);
           out.Bind(3, kModelId);
           out.Bind(4, in.Value(4));
           out.Bind(5, tags);

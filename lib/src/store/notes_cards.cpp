@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "recall/text.h"
 #include "store/store_impl.h"
 
 namespace recall {
@@ -56,7 +57,8 @@ void WriteTags(SQLite::Database& db, int64_t note_id, const std::vector<std::str
   del.bind(1, note_id);
   del.exec();
   SQLite::Statement ins(db, "INSERT OR IGNORE INTO note_tags (note_id, tag) VALUES (?, ?)");
-  for (const auto& t : tags) {
+  for (const auto& raw : tags) {
+    const std::string t = CleanStoredText(raw, StoredTextKind::kToken);
     if (t.empty()) continue;
     if (t.find_first_of(" \t\r\n") != std::string::npos) {
       throw Error(ErrorCode::kUsage, "invalid tag: contains whitespace (\"" + t + "\")");
@@ -103,7 +105,10 @@ Card Store::AddNote(Note* note, int64_t deck_id) {
   Transaction([&] {
     auto& db = Db(*this);
     note->id = detail::NextMsId(db, "notes", now);
+    note->guid = CleanStoredText(note->guid, StoredTextKind::kToken);
     if (note->guid.empty()) note->guid = detail::NewGuid();
+    note->front = CleanStoredText(note->front);
+    note->back = CleanStoredText(note->back);
     if (note->created_s == 0) note->created_s = now.Seconds();
     if (note->modified_s == 0) note->modified_s = now.Seconds();
     SQLite::Statement ins(db,
@@ -247,10 +252,11 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
       u.bind(6, old->modified_s);
       u.bind(7, c.id);
       u.exec();
+      detail::StampUndoSession(*this, db.getLastInsertRowid());
     }
     SQLite::Statement st(db, "UPDATE notes SET front = ?, back = ?, modified_s = ? WHERE id = ?");
-    st.bind(1, note.front);
-    st.bind(2, note.back);
+    st.bind(1, CleanStoredText(note.front));
+    st.bind(2, CleanStoredText(note.back));
     st.bind(3, std::max<int64_t>(now.Seconds(), old->modified_s + 1));
     st.bind(4, note.id);
     st.exec();
@@ -261,8 +267,10 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
 void Store::AddTag(int64_t note_id, const std::string& tag) {
   Transaction([&] {
     SQLite::Statement st(Db(*this), "INSERT OR IGNORE INTO note_tags (note_id, tag) VALUES (?, ?)");
+    const std::string clean = CleanStoredText(tag, StoredTextKind::kToken);
+    if (clean.empty()) return;
     st.bind(1, note_id);
-    st.bind(2, tag);
+    st.bind(2, clean);
     st.exec();
   });
 }

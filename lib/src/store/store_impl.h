@@ -7,6 +7,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <optional>
 #include <string>
 
 #include "recall/card.h"
@@ -15,12 +16,32 @@
 
 namespace recall {
 
+// A file descriptor closed on destruction.
+class UniqueFd {
+ public:
+  explicit UniqueFd(int fd = -1) : fd_(fd) {}
+  ~UniqueFd();
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
 struct Store::Impl {
-  Impl(const std::string& p, int flags, const Clock& c) : db(p, flags), path(p), clock(&c) {}
+  Impl(const std::string& p, int flags, const Clock& c, int open_lock_fd = -1)
+      : open_lock(open_lock_fd), db(p, flags), path(p), clock(&c) {}
+  // The collection file, flock()ed while it is opened, checked and migrated
+  // (Store::Open). Declared before `db` so it is closed after SQLite's own
+  // descriptors: closing any descriptor of the file drops the process's POSIX
+  // locks, so it stays open while the connection is.
+  UniqueFd open_lock;
   SQLite::Database db;
   std::string path;
   const Clock* clock;
   int transaction_depth = 0;
+  std::optional<int64_t> undo_session;  // review session owning new undo entries
 };
 
 namespace detail {
@@ -51,6 +72,10 @@ Card ReadCard(SQLite::Statement& st, int first = 0);
 std::vector<std::string> SplitTags(const std::string& joined);
 std::string JoinTags(const std::vector<std::string>& tags);
 void WriteTags(SQLite::Database& db, int64_t note_id, const std::vector<std::string>& tags);
+
+// Makes undo entry `undo_id` belong to the store's running review session
+// (Store::BeginReviewSession), if any.
+void StampUndoSession(const Store& store, int64_t undo_id);
 
 // A fresh id in the Anki style (Unix ms), above every id in `table`.
 int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now);
