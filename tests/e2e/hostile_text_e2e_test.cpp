@@ -118,3 +118,59 @@ TEST_F(HostileTextE2eTest, OneRunWithAWrongClockDoesNotPinTodayAndCheckRepairRes
 
 }  // namespace
 }  // namespace recall
+
+namespace recall {
+namespace {
+
+// Step spellings round-trip exactly through `deck create` and `deck options`
+// (issue 9: "20s" came back as 19 s once stored with 6 significant digits).
+TEST(StepSpellingE2eTest, StepsAreStoredExactly) {
+  struct Case {
+    const char* spelling;
+    const char* shown;
+    int64_t seconds;
+  };
+  const Case cases[] = {{"20s", "20s", 20},   {"50s", "50s", 50}, {"80s", "80s", 80},    {"7s", "7s", 7},
+                        {"1m", "1m", 60},     {"90s", "90s", 90}, {"1.5m", "90s", 90},   {"0.5", "30s", 30},
+                        {"25m", "25m", 1500}, {"2h", "2h", 7200}, {"100s", "100s", 100}, {"1d", "1d", 86400}};
+  TempDir dir;
+  const std::string db = dir.File("c.db");
+  int i = 0;
+  for (const Case& c : cases) {
+    for (const bool via_options : {false, true}) {
+      const std::string deck = "D" + std::to_string(i++);
+      auto r = via_options ? RunRecall({"--db", db, "deck", "create", deck}, kEnv)
+                           : RunRecall({"--db", db, "deck", "create", deck, "--learn-steps", c.spelling,
+                                        "--relearn-steps", c.spelling},
+                                       kEnv);
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      if (via_options) {
+        r = RunRecall(
+            {"--db", db, "deck", "options", deck, "--learn-steps", c.spelling, "--relearn-steps", c.spelling},
+            kEnv);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+      }
+      r = RunRecall({"--db", db, "deck", "options", deck}, kEnv);
+      EXPECT_NE(r.out.find(std::string("learn-steps           ") + c.shown + "\n"), std::string::npos)
+          << c.spelling << "\n"
+          << r.out;
+      EXPECT_NE(r.out.find(std::string("relearn-steps         ") + c.shown + "\n"), std::string::npos)
+          << c.spelling << "\n"
+          << r.out;
+      r = RunRecall({"--db", db, "--json", "add", "--deck", deck, "--front", "f", "--back", "b"}, kEnv);
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      const int64_t card = nlohmann::json::parse(r.out).at("card_id").get<int64_t>();
+      r = RunRecall({"--db", db, "--json", "answer", std::to_string(card), "again"}, kEnv);
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      const auto j = nlohmann::json::parse(r.out);
+      if (c.seconds < 86400) {
+        EXPECT_EQ(j.at("delay").at("seconds").get<int64_t>(), c.seconds) << c.spelling;
+      } else {
+        EXPECT_EQ(j.at("delay").at("days").get<int64_t>(), c.seconds / 86400) << c.spelling;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace recall
