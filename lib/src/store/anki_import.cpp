@@ -14,6 +14,7 @@
 
 #include "anki/apkg_internal.h"
 #include "recall/text.h"
+#include "store/package_columns.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -131,6 +132,9 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
     }
     for (const char* t : {"col", "notes", "cards", "revlog"}) {
       if (!HasTable(pkg, t)) r.Fail(std::string("malformed collection: no ") + t + " table");
+    }
+    if (const auto missing = detail::MissingPackageColumn(pkg)) {
+      r.Fail("malformed collection: no " + *missing + " column");
     }
 
     // The col row: version, creation time, config and (schema 11) decks.
