@@ -33,19 +33,40 @@ unit-tests: build
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
 FUZZ_BUILD = $(BUILD)-fuzz
+FUZZ_TARGETS = apkg_reader_fuzz interview_fuzz markdown_fuzz tsv_fuzz
+# Seeds of each target (shell: sets $$seeds from $$t): packages for the
+# .apkg reader, the import fixtures for the document parsers.
+SEEDS_OF = case $$t in \
+	    apkg_reader_fuzz) seeds="tests/fuzz/seeds/*";; \
+	    interview_fuzz) seeds="tests/fixtures/import/*.txt tests/fixtures/import/unseen/*.txt";; \
+	    markdown_fuzz) seeds="tests/fixtures/import/*.md tests/fixtures/import/unseen/*.md";; \
+	    tsv_fuzz) seeds="tests/fixtures/import/*.tsv";; \
+	  esac
 fuzz-build: deps
 	@CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DRECALL_BUILD_FUZZERS=ON -DRECALL_BUILD_TESTS=OFF >/dev/null
-	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target apkg_reader_fuzz
+	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target $(FUZZ_TARGETS)
 
+# Every target over its seeds and its kept crash-free corpus (tests/fuzz/corpus/<target>).
 fuzz-smoke: fuzz-build
-	@$(FUZZ_BUILD)/tests/fuzz/apkg_reader_fuzz tests/fuzz/seeds/*
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  $(SEEDS_OF); \
+	  corpus=$$(ls -d tests/fuzz/corpus/$$t/* 2>/dev/null || true); \
+	  $(FUZZ_BUILD)/tests/fuzz/$$t $$seeds $$corpus >/dev/null 2>&1 || \
+	    { echo "fuzz-smoke: $$t failed"; $(FUZZ_BUILD)/tests/fuzz/$$t $$seeds $$corpus; exit 1; }; \
+	  echo "fuzz-smoke: $$t ok"; \
+	done
 
-# Coverage-guided fuzzing of the .apkg reader for FUZZ_SECONDS (default 300).
+# Coverage-guided fuzzing of every target for FUZZ_SECONDS each (default
+# 300); new inputs go to tests/fuzz/corpus/<target> (keep them when clean).
 FUZZ_SECONDS ?= 300
 fuzz: fuzz-build
-	@mkdir -p $(FUZZ_BUILD)/corpus
-	@$(FUZZ_BUILD)/tests/fuzz/apkg_reader_fuzz -max_total_time=$(FUZZ_SECONDS) $(FUZZ_BUILD)/corpus tests/fuzz/seeds
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  $(SEEDS_OF); \
+	  dir=$$(mktemp -d); cp $$seeds $$dir/; mkdir -p tests/fuzz/corpus/$$t; \
+	  $(FUZZ_BUILD)/tests/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) tests/fuzz/corpus/$$t $$dir; \
+	  rm -rf $$dir; \
+	done
 
 bench: deps
 	@cmake -S . -B $(BUILD)-bench -DCMAKE_BUILD_TYPE=Release -DRECALL_BUILD_BENCHMARKS=ON >/dev/null

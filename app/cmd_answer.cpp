@@ -1,10 +1,13 @@
 // recall answer ID RATING: answer one card now; recall undo: take the last
 // action back.
 
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
+#include <ctime>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -12,6 +15,7 @@
 #include "recall/error.h"
 #include "recall/review.h"
 #include "recall/scheduler.h"
+#include "recall/session.h"
 #include "render_card.h"
 
 namespace recall::app {
@@ -21,6 +25,8 @@ struct AnswerArgs {
   int64_t id = 0;
   std::string rating;
   int64_t duration_ms = 0;
+  std::optional<int32_t> expect_reps;  // refuse unless the card has this many answers
+  std::optional<int64_t> expect_due;   // refuse unless the card's due is this
 };
 
 constexpr const char* kAnkiRatingNames[] = {"again", "hard", "good", "easy"};
@@ -55,7 +61,18 @@ void RunAnswer(const AnswerArgs& a, Context& ctx) {
   const Deck deck = *store.GetDeck(card.deck_id);
   const Algorithm algorithm = deck.options.algorithm;
   const int rating = ParseRating(a.rating, algorithm, a.id);
-  const AnswerResult r = AnswerCard(store, a.id, rating, ctx.clock().Now(), a.duration_ms);
+  // --expect-*: the state the caller saw. Checked again inside the answer's
+  // transaction (AnswerCard with `shown`), so a concurrent answer elsewhere
+  // cannot slip in between.
+  std::optional<CardState> shown;
+  if (a.expect_reps || a.expect_due) {
+    if ((a.expect_reps && *a.expect_reps != card.state.reps) || (a.expect_due && *a.expect_due != card.state.due)) {
+      throw Error(ErrorCode::kConflict, StaleAnswerMessage(a.id));
+    }
+    shown = card.state;
+  }
+  const AnswerResult r =
+      AnswerCard(store, a.id, rating, ctx.clock().Now(), a.duration_ms, shown ? &*shown : nullptr);
   const CardView after = *store.GetCardView(a.id);
   if (ctx.global.json) {
     nlohmann::json j = {{"card_id", a.id},
@@ -75,9 +92,17 @@ void RunAnswer(const AnswerArgs& a, Context& ctx) {
              r.outcome.leech ? " (leech)" : "");
 }
 
-void RunUndo(Context& ctx) {
+void RunUndo(bool force, Context& ctx) {
   Store& store = ctx.store();
-  const auto undone = store.Undo();
+  const auto entry = store.LastUndo();
+  if (entry && ReviewSessionRunning(*entry) && !force) {
+    throw Error(ErrorCode::kConflict,
+                fmt::format("the last action ({} of card {} at {}) belongs to review session {} (pid {}), "
+                            "which is still running: undo it there with u, or use recall undo --force",
+                            entry->action, entry->card_id, fmt::format("{:%Y-%m-%d %H:%M:%S}", fmt::localtime(static_cast<std::time_t>(entry->created_ms / 1000))),
+                            *entry->session_id, entry->session_pid));
+  }
+  const auto undone = entry ? store.Undo(*entry) : std::nullopt;
   if (ctx.global.json) {
     nlohmann::json j = undone ? nlohmann::json{{"undone", undone->action}, {"card_id", undone->card_id}}
                               : nlohmann::json{{"undone", nullptr}, {"card_id", nullptr}};
@@ -88,7 +113,9 @@ void RunUndo(Context& ctx) {
     fmt::print("Nothing to undo.\n");
     return;
   }
-  fmt::print("Undid {} (card {})\n", undone->action, undone->card_id);
+  std::string from;
+  if (entry->session_id) from = fmt::format(" of review session {}", *entry->session_id);
+  fmt::print("Undid {} (card {}){}\n", undone->action, undone->card_id, from);
 }
 
 const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
@@ -101,13 +128,21 @@ const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
   answer->add_option("--duration-ms", args->duration_ms, "Time spent answering, ms (capped by the deck's "
                                                          "max-answer-seconds; default 0)")
       ->check(CLI::NonNegativeNumber);
+  answer->add_option("--expect-reps", args->expect_reps,
+                     "Refuse (exit 5, nothing written) unless the card has this many answers: the reps you saw")
+      ->check(CLI::NonNegativeNumber);
+  answer->add_option("--expect-due", args->expect_due,
+                     "Refuse (exit 5, nothing written) unless the card's due is this (as in cards --json)");
   answer->footer("The answer is taken at the current time (RECALL_NOW when set).\n"
-                 "Example: recall answer 1704099600000 good");
+                 "Example: recall answer 1704099600000 good --expect-reps 3");
   answer->callback([args, &ctx] { RunAnswer(*args, ctx); });
 
+  auto force = std::make_shared<bool>(false);
   auto* undo = app.add_subcommand("undo", "Undo the last answer, edit, suspend, unsuspend or bury");
-  undo->footer("Undo works across sessions: the history is kept in the collection.");
-  undo->callback([&ctx] { RunUndo(ctx); });
+  undo->add_flag("--force", *force, "Also undo an action of a review session that is still running");
+  undo->footer("Undo works across sessions: the history is kept in the collection. An action of a review\n"
+               "session still running is refused (exit 5) without --force: undo it in the session with u.");
+  undo->callback([force, &ctx] { RunUndo(*force, ctx); });
 });
 
 }  // namespace

@@ -2,15 +2,28 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <memory>
+
 #include <nlohmann/json.hpp>
 
 #include "context.h"
 #include "recall/check.h"
+#include "recall/time.h"
 
 namespace recall::app {
 namespace {
 
-void RunCheck(Context& ctx) {
+void RunCheck(bool repair, Context& ctx) {
+  if (repair) {
+    if (const auto reset = ctx.store().ResetDayGuard()) {
+      std::fprintf(stderr,
+                   "recall: repaired: the study-day guard (last_day) was %s, ahead of the clock's %s (a run with a "
+                   "wrong clock?); set back to %s\n",
+                   FormatDay(reset->first).c_str(), FormatDay(reset->second).c_str(),
+                   FormatDay(reset->second).c_str());
+    }
+  }
   const CheckReport report = CheckCollection(ctx.store());
   if (ctx.global.json) {
     nlohmann::json j{{"ok", report.problems.empty()},
@@ -36,7 +49,11 @@ const CommandRegistrar kRegistrar(90, [](CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("check",
                                  "Check the collection file and the card invariants; changes nothing. "
                                  "Exit code 1 when a problem is found");
-  sub->callback([&ctx] { RunCheck(ctx); });
+  auto repair = std::make_shared<bool>(false);
+  sub->add_flag("--repair", *repair,
+                "First repair what is safe to repair: a study-day guard (last_day) ahead of the clock is set "
+                "back to today, with the reason printed");
+  sub->callback([repair, &ctx] { RunCheck(*repair, ctx); });
 });
 
 }  // namespace

@@ -32,6 +32,12 @@ Context::Context() {
       throw Error(ErrorCode::kUsage, std::string("RECALL_NOW is not a time (\"") + now +
                                          "\"): use Unix seconds or ISO 8601 such as 2024-01-01T09:00:00Z");
     }
+    // 2000-01-01 .. 2200-01-01: ids are Unix ms, and Anki (and recall's own
+    // export checks) take ids outside that range for something else.
+    if (ts->ms < 946684800000 || ts->ms >= 7258118400000) {
+      throw Error(ErrorCode::kUsage, std::string("RECALL_NOW is out of range (\"") + now +
+                                         "\"): use a time from 2000-01-01 to 2199-12-31");
+    }
     clock_ = std::make_unique<FixedClock>(*ts);
   } else {
     clock_ = std::make_unique<SystemClock>();

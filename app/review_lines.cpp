@@ -157,8 +157,25 @@ class LineSession {
   }
 
   void DoUndo() {
-    const auto r = session_.Undo();
-    Print(r ? "> " + UndoText(*r) + "\n\n" : std::string("> nothing to undo\n\n"));
+    Refusable([&] {
+      const auto r = session_.Undo();
+      Print(r ? "> " + UndoText(*r) + "\n\n" : std::string("> nothing to undo\n\n"));
+    });
+  }
+
+  // Runs an action; when another process changed or deleted the card first
+  // (kConflict: nothing was written) says so on standard error and goes on.
+  template <typename F>
+  bool Refusable(F&& action) {
+    try {
+      action();
+      return true;
+    } catch (const Error& e) {
+      if (e.code() != ErrorCode::kConflict) throw;
+      std::fflush(stdout);
+      std::fprintf(stderr, "recall: %s\n", e.what());
+      return false;
+    }
   }
 
   bool ShowCard() {
@@ -175,32 +192,32 @@ class LineSession {
       }
       const ParsedLine p = ParseLine(line, algorithm);
       switch (p.action) {
-        case LineAction::kRating: {
-          try {
+        case LineAction::kRating:
+          Refusable([&] {
             const AnswerResult r = session_.Answer(p.value);
             Print(fmt::format("> {}: next in {}\n\n", RatingLabel(algorithm, p.value),
                               FormatDelay(r.outcome.delay)));
-          } catch (const Error& e) {
-            if (e.code() != ErrorCode::kConflict) throw;
-            // Another process changed the card: nothing was written; go on.
-            std::fflush(stdout);
-            std::fprintf(stderr, "recall: %s\n", e.what());
-          }
+          });
           return false;
-        }
         case LineAction::kUndo:
           DoUndo();
           return false;
         case LineAction::kSuspend:
-          session_.Suspend();
-          Print("> suspended\n\n");
+          Refusable([&] {
+            session_.Suspend();
+            Print("> suspended\n\n");
+          });
           return false;
         case LineAction::kBury:
-          session_.Bury();
-          Print("> buried until tomorrow\n\n");
+          Refusable([&] {
+            session_.Bury();
+            Print("> buried until tomorrow\n\n");
+          });
           return false;
         case LineAction::kEdit:
-          Print("> " + EditNote(session_, /*stdin_to_null=*/true) + "\n\n");
+          if (!Refusable([&] { Print("> " + EditNote(session_, /*stdin_to_null=*/true) + "\n\n"); })) {
+            return false;
+          }
           PrintCard();
           continue;
         case LineAction::kQuit:

@@ -281,27 +281,24 @@ class TerminalSession {
         view = View::kBack;
       } else if (view == View::kBack && k.size() == 1 && k[0] >= '0' && k[0] <= '9' &&
                  k[0] - '0' >= MinRating(algorithm) && k[0] - '0' <= MaxRating(algorithm)) {
-        try {
-          session_.Answer(k[0] - '0');
-        } catch (const Error& e) {
-          if (e.code() != ErrorCode::kConflict) throw;
-          message_ = e.what();  // another process changed the card; nothing written
-        }
+        Refusable([&] { session_.Answer(k[0] - '0'); });
         return false;
       } else if (k == "u") {
-        const auto r = session_.Undo();
+        std::optional<UndoResult> r;
+        if (!Refusable([&] { r = session_.Undo(); })) return false;
         message_ = r ? UndoText(*r) : "nothing to undo";
         if (r) return false;
       } else if (k == "s") {
-        session_.Suspend();
+        Refusable([&] { session_.Suspend(); });
         return false;
       } else if (k == "b") {
-        session_.Bury();
+        Refusable([&] { session_.Bury(); });
         return false;
       } else if (k == "e") {
         term.Pause();
-        message_ = EditNote(session_, /*stdin_to_null=*/false);
+        const bool done = Refusable([&] { message_ = EditNote(session_, /*stdin_to_null=*/false); });
         term.Resume();
+        if (!done) return false;
       }
       offset_ = std::max(0, offset_);
       Render(term, view);
@@ -328,11 +325,26 @@ class TerminalSession {
         message_.clear();
         if (ev.key == "q" || ev.key == "Q") return true;
         if (ev.key == "u") {
-          const auto r = session_.Undo();
+          std::optional<UndoResult> r;
+          if (!Refusable([&] { r = session_.Undo(); })) return false;
           message_ = r ? UndoText(*r) : "nothing to undo";
           if (r) return false;
         }
       }
+    }
+  }
+
+  // Runs an action; when another process changed or deleted the card first
+  // (kConflict: nothing was written) shows why on the next screen.
+  template <typename F>
+  bool Refusable(F&& action) {
+    try {
+      action();
+      return true;
+    } catch (const Error& e) {
+      if (e.code() != ErrorCode::kConflict) throw;
+      message_ = e.what();
+      return false;
     }
   }
 

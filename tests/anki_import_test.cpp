@@ -283,6 +283,22 @@ TEST_F(AnkiImportTest, HostilePackagesAreRejectedCleanly) {
   expect_in("malformed collection: notes.flds is not text");
   mutate("UPDATE col SET ver = 99");
   expect_in("unsupported collection schema version 99");
+  // A missing column is the package's fault (exit 4 naming it), not the collection's.
+  mutate("ALTER TABLE notes DROP COLUMN flds");
+  expect_in("malformed collection: no notes.flds column");
+  mutate("ALTER TABLE revlog DROP COLUMN lastIvl");
+  expect_in("malformed collection: no revlog.lastIvl column");
+  // Control characters (&#31; decoded, a raw \x1f, ESC) and a \x1f in a guid
+  // are cleaned on the way in; the result exports again.
+  mutate("UPDATE notes SET flds = 'a&#31;b' || char(27) || 'c' || char(31) || 'back', guid = 'g' || char(31)");
+  Store cleaned = Store::OpenInMemory(clock_);
+  ImportApkg(cleaned, apkg, ApkgImportOptions{});
+  const auto imported = cleaned.ListCards(CardQuery{});
+  ASSERT_EQ(imported.size(), 1u);
+  EXPECT_EQ(imported[0].note.front, "abc");
+  EXPECT_EQ(imported[0].note.back, "back");
+  EXPECT_EQ(imported[0].note.guid, "g");
+  EXPECT_NO_THROW(ExportApkg(cleaned, dir_.File("again.apkg"), ExportOptions{}));
   // Truncated database.
   std::filesystem::remove(db_path);
   Unzip(good, "collection.anki2", db_path);

@@ -537,11 +537,36 @@ TEST_F(StoreTest, TodayNeverGoesBack) {
   EXPECT_EQ(store_.Today(4).today, Day{19723});
   clock_.AdvanceSeconds(86400);
   EXPECT_EQ(store_.Today(4).today, Day{19724});
-  clock_.AdvanceSeconds(-2 * 86400);  // the clock (or time zone) moved back
+  clock_.AdvanceSeconds(-86400);  // the clock (or time zone) moved back a day
   const DayTiming t = store_.Today(4);
   EXPECT_EQ(t.today, Day{19724});
   EXPECT_GT(t.secs_until_rollover, 0);
   EXPECT_EQ(Count(store_, "SELECT last_day FROM collection"), 19724);
+}
+
+TEST_F(StoreTest, TodayGuardHoldsForOneDayOnlyAWrongClockDoesNotPinToday) {
+  EXPECT_EQ(store_.Today(4).today, Day{19723});
+  clock_.AdvanceSeconds(6 * 365 * 86400);  // one run with the clock years ahead
+  EXPECT_EQ(store_.Today(4).today, Day{19723 + 6 * 365});
+  clock_.AdvanceSeconds(-6 * 365 * 86400);  // the right clock again
+  const DayTiming t = store_.Today(4);
+  EXPECT_EQ(t.today, Day{19723});
+  EXPECT_EQ(t.next_day_at.Seconds(), 1704168000);  // 2024-01-02T04:00Z
+  EXPECT_EQ(Count(store_, "SELECT last_day FROM collection"), 19723);
+}
+
+TEST_F(StoreTest, ResetDayGuardSetsAWatermarkAheadOfTheClockBack) {
+  EXPECT_FALSE(store_.ResetDayGuard().has_value());  // not ahead: nothing to do
+  clock_.AdvanceSeconds(86400);
+  store_.Today(4);
+  clock_.AdvanceSeconds(-86400);
+  EXPECT_EQ(store_.Today(4).today, Day{19724});  // within the one-day guard
+  const auto reset = store_.ResetDayGuard();
+  ASSERT_TRUE(reset.has_value());
+  EXPECT_EQ(reset->first, Day{19724});
+  EXPECT_EQ(reset->second, Day{19723});
+  EXPECT_EQ(store_.Today(4).today, Day{19723});
+  EXPECT_EQ(Count(store_, "SELECT last_day FROM collection"), 19723);
 }
 
 }  // namespace

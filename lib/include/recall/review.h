@@ -27,7 +27,13 @@ struct AnswerResult {
 // entry) in one transaction. `duration_ms` is capped by the deck's answer
 // time cap. Throws kNotFound for an unknown card, kUsage for a rating the
 // deck's algorithm does not accept, kConflict for a suspended or buried card.
-AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms);
+// With `shown` (the state the user saw: a review session's card, or what
+// `recall answer --expect-reps` names) the answer is refused with kConflict
+// unless the stored state is still exactly that, checked again inside the
+// answer's transaction, so an answer is never scored against a state nobody
+// showed.
+AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms,
+                        const CardState* shown = nullptr);
 
 }  // namespace recall
 

@@ -20,6 +20,7 @@
 
 #include "recall/card.h"
 #include "recall/deck.h"
+#include "recall/error.h"
 #include "recall/review.h"
 #include "recall/store.h"
 #include "recall/time.h"
@@ -170,8 +171,12 @@ struct SessionSummary {
 // crash loses at most the card being shown.
 class ReviewSession {
  public:
-  // Throws kNotFound when options.deck_id names no deck.
+  // Throws kNotFound when options.deck_id names no deck. Records the session
+  // in the store (Store::BeginReviewSession): its actions are its own to undo.
   ReviewSession(Store& store, SessionOptions options);
+  ~ReviewSession();
+  ReviewSession(const ReviewSession&) = delete;
+  ReviewSession& operator=(const ReviewSession&) = delete;
 
   // Rebuilds the queue from the store at the clock's now and says what to do.
   SessionState Advance();
@@ -191,16 +196,25 @@ class ReviewSession {
   // The answers for the current card with the delay each gives.
   std::vector<AnswerChoice> Choices() const;
   // Answers the current card; the answer time is from when it was first
-  // shown (Advance) to now, capped by the deck. Then call Advance().
+  // shown (Advance) to now, capped by the deck. Then call Advance(). Throws
+  // kConflict, writing nothing, when the card changed elsewhere since it was
+  // shown (StaleAnswerMessage) or was deleted ("... deleted elsewhere;
+  // skipped"); the session then moves on with Advance() as after an answer.
   AnswerResult Answer(int rating);
   // Suspends / buries the current card (undoable). Then call Advance().
+  // A card deleted elsewhere meanwhile: kConflict as for Answer.
   void Suspend();
   void Bury();
   // Replaces the current note's front, back and tags (undoable); the card
   // stays current with the new text.
   void Edit(const Note& note);
-  // Undoes the last undoable action, also one from an earlier session.
-  // Returns nullopt when there was nothing to undo. Then call Advance().
+  // Undoes this session's last undoable action (never a running session's or
+  // a command's; with none of its own left, the newest action of the
+  // collection when a session that is over made it on a card of this
+  // session's decks: undo after a restart). Returns nullopt when there was
+  // nothing to undo; kConflict,
+  // undoing nothing, when a later action elsewhere changed that card. Then
+  // call Advance().
   std::optional<UndoResult> Undo();
 
   SessionSummary Summary();
@@ -224,7 +238,18 @@ class ReviewSession {
   std::optional<int64_t> undone_card_;  // shown next after an undo
   std::vector<int64_t> deck_ids_;
   int rollover_hour_ = 4;
+  int64_t session_id_ = 0;       // Store::BeginReviewSession
+  int vanished_in_a_row_ = 0;    // queue heads deleted by another process
+
+  // Turns kNotFound (the card was deleted elsewhere) into kConflict
+  // "... deleted elsewhere; skipped"; rethrows anything else.
+  [[noreturn]] void SkipVanished(const Error& e);
 };
+
+// True when `entry` was made by a review session still running: it has not
+// ended and its process exists (same host). `recall undo` refuses such an
+// action without --force: it is that session's to undo.
+bool ReviewSessionRunning(const UndoEntry& entry);
 
 // Labels of the answer buttons: "Again".."Easy" (anki), "Blackout".."Perfect" (sm2).
 const char* RatingLabel(Algorithm algorithm, int rating);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "recall/card.h"
@@ -60,10 +61,25 @@ struct RevlogEntry {
   Day day;                  // the study day the answer counted for
 };
 
+// The message of a refused stale answer (ErrorCode::kConflict): "card N
+// changed elsewhere since it was shown (...); answer not applied".
+std::string StaleAnswerMessage(int64_t card_id);
+
 // What undoing an action did.
 struct UndoResult {
   std::string action;  // "answer", "suspend", "unsuspend", "bury", "edit", ...
   int64_t card_id = 0;
+};
+
+// One entry of the undo history, as `recall undo` names it before undoing.
+struct UndoEntry {
+  int64_t id = 0;
+  std::string action;
+  int64_t card_id = 0;
+  int64_t created_ms = 0;
+  std::optional<int64_t> session_id;  // the review session that made it; unset: a command
+  int64_t session_pid = 0;            // that session's process id
+  bool session_ended = false;         // the session ended normally
 };
 
 class Store {
@@ -97,7 +113,13 @@ class Store {
   // Today's study day for a deck's rollover hour. Never earlier than a day
   // already seen by this collection, so a time-zone change cannot make a
   // card due twice. Records the day seen (a write, in its own transaction).
+  // The guard holds for one day at most (what a time-zone change can do):
+  // a watermark further ahead came from a wrong clock, and the clock wins.
   DayTiming Today(int rollover_hour);
+  // `recall check --repair`: when the watermark is ahead of the clock's
+  // study day (at the earliest rollover, midnight), sets it back to that day
+  // and returns {old, new}; otherwise nullopt and nothing written.
+  std::optional<std::pair<Day, Day>> ResetDayGuard();
   int64_t CreatedSeconds() const;
 
   // --- Decks --------------------------------------------------------------
@@ -177,7 +199,20 @@ class Store {
 
   // Undoes the most recent undoable action, even from an earlier session.
   std::optional<UndoResult> Undo();
+  // Undoes exactly `entry` (from LastUndo). kConflict when it was undone
+  // meanwhile, or when a later action (another session's, a command's)
+  // changed the same card: undoing it would overwrite that change.
+  std::optional<UndoResult> Undo(const UndoEntry& entry);
+  // The newest undo entry, of review session `session_id` when set.
+  std::optional<UndoEntry> LastUndo(std::optional<int64_t> session_id = std::nullopt) const;
   int64_t UndoDepth() const;
+
+  // --- Review sessions (undo ownership) ------------------------------------
+  // Records a running review session of process `pid` and makes every undo
+  // entry this Store writes from now on belong to it. Returns its id.
+  int64_t BeginReviewSession(int64_t pid);
+  // Marks it ended; later undo entries belong to no session again.
+  void EndReviewSession(int64_t session_id);
 
   // Internal: the implementation, for the other files of the store module.
   struct Impl;

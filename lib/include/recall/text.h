@@ -38,6 +38,15 @@ std::vector<std::string> WrapToWidth(std::string_view text, int width);
 // A text ending in a newline gives no extra empty line; "" gives no lines.
 std::vector<std::string> WrapToWidth(std::string_view text, int width, int hanging_indent);
 
+// What the collection stores (every note field, tag and guid goes through
+// this on its way in, whatever the source): valid UTF-8, each invalid byte
+// replaced by U+FFFD; no C0 control character (Anki's field separator \x1f
+// and ESC included) but tab and newline (CR LF and a lone CR become a
+// newline), no DEL, no C1 control. kToken (tags, guids) keeps no tab or
+// newline either.
+enum class StoredTextKind { kText, kToken };
+std::string CleanStoredText(std::string_view s, StoredTextKind kind = StoredTextKind::kText);
+
 // `s` without its ANSI escape sequences (CSI such as "\x1b[1m", OSC).
 std::string StripAnsi(std::string_view s);
 

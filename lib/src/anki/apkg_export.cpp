@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anki/apkg_internal.h"
+#include "anki/stale_temps.h"
 #include "recall/anki.h"
 #include "recall/error.h"
 
@@ -77,7 +78,9 @@ ExportSummary ExportApkg(Store& store, const std::string& path, const ExportOpti
   const ExportSummary summary = anki::WriteAnkiCollection(store, params);
 
   // A temporary name next to the target, renamed into place once checked.
-  std::string temp = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+  const std::string temp_prefix = "." + target.filename().string() + ".tmp-";
+  anki::RemoveStaleTemps(dir.string(), temp_prefix);  // left by an export killed before its rename
+  std::string temp = anki::OwnedTempTemplate(dir.string(), temp_prefix);
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) {
     throw Error(ErrorCode::kIo, "cannot write in directory: " + std::string(std::strerror(errno)) + " (" +

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "anki/apkg_internal.h"
+#include "anki/stale_temps.h"
 #include "recall/error.h"
 
 namespace recall::anki {
@@ -76,7 +77,8 @@ ScopedTempDir::ScopedTempDir(const std::string& parent) {
     const char* tmp = std::getenv("TMPDIR");
     base = tmp && *tmp ? tmp : "/tmp";
   }
-  std::string templ = base + "/.recall-apkg-XXXXXX";
+  RemoveStaleTemps(base, ".recall-apkg-");  // left by a process killed mid-import/export
+  std::string templ = OwnedTempTemplate(base, ".recall-apkg-");
   if (::mkdtemp(templ.data()) == nullptr) {
     throw Error(ErrorCode::kIo, "cannot create a temporary directory: " + std::string(std::strerror(errno)) +
                                     " (" + base + ")");

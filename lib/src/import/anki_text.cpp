@@ -4,6 +4,7 @@
 // #deck:, #deck column:, #guid column:, #notetype:, #notetype column:,
 // #columns:). Lines starting with '#' are comments.
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "import/import_internal.h"
@@ -30,7 +31,10 @@ std::optional<char> SeparatorFromName(std::string_view v) {
   return std::nullopt;
 }
 
+// Appends code point `cp`; anything that is not a Unicode scalar value (a
+// surrogate such as &#xD800;, above U+10FFFF, NUL) becomes U+FFFD.
 void AppendUtf8(uint32_t cp, std::string* out) {
+  if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
   if (cp < 0x80) {
     *out += static_cast<char>(cp);
   } else if (cp < 0x800) {
@@ -93,7 +97,9 @@ std::string HtmlToMarkdown(std::string_view html) {
           const bool hex = ent[1] == 'x' || ent[1] == 'X';
           char* endp = nullptr;
           const unsigned long cp = std::strtoul(ent.c_str() + (hex ? 2 : 1), &endp, hex ? 16 : 10);
-          if (endp && *endp == '\0' && cp > 0) AppendUtf8(static_cast<uint32_t>(cp), &rep);
+          if (endp && *endp == '\0' && cp > 0) {
+            AppendUtf8(static_cast<uint32_t>(std::min<unsigned long>(cp, 0x110000)), &rep);
+          }
         }
         if (!rep.empty()) {
           out += rep;

@@ -18,9 +18,11 @@ SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card
   return ctx;
 }
 
-AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms) {
+AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms,
+                        const CardState* shown) {
   const auto card = store.GetCard(card_id);
   if (!card) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
+  if (shown && *shown != card->state) throw Error(ErrorCode::kConflict, StaleAnswerMessage(card_id));
   const auto deck = store.GetDeck(card->deck_id);
   if (!deck) throw Error(ErrorCode::kInternal, "card without deck (" + std::to_string(card_id) + ")");
   const Algorithm algorithm = deck->options.algorithm;

@@ -2,12 +2,22 @@
 // every card, so daily limits, undo and other processes' answers are always
 // reflected, and commits every action before the next card shows.
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+
 #include <algorithm>
 
 #include "recall/error.h"
 #include "recall/session.h"
 
 namespace recall {
+
+bool ReviewSessionRunning(const UndoEntry& entry) {
+  if (!entry.session_id || entry.session_ended || entry.session_pid <= 0) return false;
+  return ::kill(static_cast<pid_t>(entry.session_pid), 0) == 0 || errno == EPERM;
+}
 
 const char* RatingLabel(Algorithm algorithm, int rating) {
   if (algorithm == Algorithm::kSm2) {
@@ -27,6 +37,22 @@ ReviewSession::ReviewSession(Store& store, SessionOptions options)
   }
   // Cards buried on an earlier study day come back.
   store_.UnburyBefore(store_.Today(rollover_hour_).today);
+  session_id_ = store_.BeginReviewSession(::getpid());
+}
+
+ReviewSession::~ReviewSession() {
+  try {
+    store_.EndReviewSession(session_id_);
+  } catch (const Error&) {
+    // The session stays marked running; `recall undo` then checks its pid.
+  }
+}
+
+void ReviewSession::SkipVanished(const Error& e) {
+  state_ = SessionState::kDone;  // until Advance
+  if (e.code() != ErrorCode::kNotFound) throw e;
+  throw Error(ErrorCode::kConflict,
+              "card " + std::to_string(current_->card.id) + " was deleted elsewhere; skipped");
 }
 
 SessionState ReviewSession::Advance() {
@@ -73,7 +99,14 @@ SessionState ReviewSession::Advance() {
   if (!next && !queue.empty()) next = queue.front().card.card_id;
   if (next) {
     current_ = store_.GetCardView(*next);
-    current_deck_ = *store_.GetDeck(current_->card.deck_id);
+    const auto deck = current_ ? store_.GetDeck(current_->card.deck_id) : std::nullopt;
+    if (!deck) {
+      // Deleted by another process between the queue and now: look again.
+      if (++vanished_in_a_row_ < 100) return Advance();
+      throw Error(ErrorCode::kStore, "cards keep disappearing while the queue is built");
+    }
+    vanished_in_a_row_ = 0;
+    current_deck_ = *deck;
     shown_at_ = now;
     return state_ = SessionState::kCard;
   }
@@ -103,7 +136,13 @@ std::vector<AnswerChoice> ReviewSession::Choices() const {
 AnswerResult ReviewSession::Answer(int rating) {
   if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to answer");
   const Timestamp now = store_.clock().Now();
-  AnswerResult r = AnswerCard(store_, current_->card.id, rating, now, now.ms - shown_at_.ms);
+  AnswerResult r;
+  try {
+    // Scored against the state that was shown, or refused (kConflict).
+    r = AnswerCard(store_, current_->card.id, rating, now, now.ms - shown_at_.ms, &current_->card.state);
+  } catch (const Error& e) {
+    SkipVanished(e);
+  }
   const bool again = current_deck_.options.algorithm == Algorithm::kSm2 ? rating < 3 : rating == 1;
   ++answered_;
   if (again) ++again_;
@@ -114,27 +153,55 @@ AnswerResult ReviewSession::Answer(int rating) {
 
 void ReviewSession::Suspend() {
   if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to suspend");
-  store_.SuspendCard(current_->card.id, true);
+  try {
+    store_.SuspendCard(current_->card.id, true);
+  } catch (const Error& e) {
+    SkipVanished(e);
+  }
   actions_.push_back(0);
   state_ = SessionState::kDone;
 }
 
 void ReviewSession::Bury() {
   if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to bury");
-  store_.BuryCard(current_->card.id, store_.Today(current_deck_.options.rollover_hour).today);
+  try {
+    store_.BuryCard(current_->card.id, store_.Today(current_deck_.options.rollover_hour).today);
+  } catch (const Error& e) {
+    SkipVanished(e);
+  }
   actions_.push_back(0);
   state_ = SessionState::kDone;
 }
 
 void ReviewSession::Edit(const Note& note) {
   if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to edit");
-  store_.UpdateNote(note, /*record_undo=*/true);
+  try {
+    store_.UpdateNote(note, /*record_undo=*/true);
+  } catch (const Error& e) {
+    SkipVanished(e);
+  }
   actions_.push_back(0);
   if (auto n = store_.GetNote(note.id)) current_->note = *n;
 }
 
 std::optional<UndoResult> ReviewSession::Undo() {
-  auto result = store_.Undo();
+  // Only this session's own actions: another session's stay where they are.
+  // Once those are spent, the newest action of the collection is adopted
+  // when a review session that is over made it (undo after a restart or a
+  // crash) on a card of this session's decks.
+  auto entry = store_.LastUndo(session_id_);
+  if (!entry) {
+    entry = store_.LastUndo();
+    if (!entry || !entry->session_id || ReviewSessionRunning(*entry)) return std::nullopt;
+    const auto card = store_.GetCard(entry->card_id);
+    if (deck_ids_.empty()) {
+      for (const auto& d : LoadSessionDecks(store_, options_.deck_id)) deck_ids_.push_back(d.id);
+    }
+    if (!card || std::find(deck_ids_.begin(), deck_ids_.end(), card->deck_id) == deck_ids_.end()) {
+      return std::nullopt;
+    }
+  }
+  auto result = store_.Undo(*entry);
   if (!result) return result;
   if (!actions_.empty()) {
     const int action = actions_.back();

@@ -344,18 +344,22 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           std::string sfld;
           std::string first;  // field 0, stripped: the checksum's input
           if (mid == kRecallBasicNotetypeId) {
-            flds = MarkdownToHtml(in.Text(2));
+            // Cleaned again: a collection written before the store cleaned its
+            // text may hold a \x1f or another control character.
+            flds = MarkdownToHtml(CleanStoredText(in.Text(2)));
             TrimTrailingNewlines(flds);
             const size_t front_size = flds.size();
             flds += '\x1f';
-            flds += MarkdownToHtml(in.Text(3));
+            flds += MarkdownToHtml(CleanStoredText(in.Text(3)));
             TrimTrailingNewlines(flds);
             sfld = StripHtmlPreservingMedia(std::string_view(flds).substr(0, front_size));
           } else {
             // Anki's HTML, as imported or added.
             flds = std::string(in.Text(7));
             const Notetype& type = export_types.at(mid);
-            const std::vector<std::string> fields = detail::SplitFields(flds);
+            std::vector<std::string> fields = detail::SplitFields(flds);
+            for (auto& f : fields) f = CleanStoredText(f);
+            flds = detail::JoinFields(fields);
             const size_t sort = static_cast<size_t>(type.sort_field);
             sfld = StripHtmlPreservingMedia(sort < fields.size() ? fields[sort] : "");
             first = StripHtmlPreservingMedia(fields[0]);
@@ -363,7 +367,8 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           SplitNoteTags(in.Text(5), &note_tags);
           const std::string tags = AnkiTags(note_tags);
           out.Bind(1, in.Value(0));
-          out.Bind(2, in.Value(1));
+          const std::string guid = CleanStoredText(in.Text(1), StoredTextKind::kToken);
+          out.Bind(2, guid.empty() ? in.Text(0) : guid);
           out.Bind(3, mid);
           out.Bind(4, in.Value(4));
           out.Bind(5, tags);

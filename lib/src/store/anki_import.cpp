@@ -15,6 +15,7 @@
 #include "anki/apkg_internal.h"
 #include "recall/text.h"
 #include "store/anki_store.h"
+#include "store/package_columns.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -133,6 +134,9 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
     }
     for (const char* t : {"col", "notes", "cards", "revlog"}) {
       if (!HasTable(pkg, t)) r.Fail(std::string("malformed collection: no ") + t + " table");
+    }
+    if (const auto missing = detail::MissingPackageColumn(pkg)) {
+      r.Fail("malformed collection: no " + *missing + " column");
     }
 
     // The col row: version, creation time, config and (schema 11) decks.
@@ -413,7 +417,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         SQLite::Statement notes(pkg, "SELECT id, guid, mod, tags, flds, mid FROM notes ORDER BY id");
         while (r.Step(notes)) {
           const int64_t pkg_id = r.Int(notes, 0, "notes.id");
-          const std::string guid = r.Text(notes, 1, "notes.guid");
+          const std::string guid = CleanStoredText(r.Text(notes, 1, "notes.guid"), StoredTextKind::kToken);
           int64_t mod = r.Int(notes, 2, "notes.mod");
           if (mod > 100000000000LL) mod /= 1000;  // ms instead of s
           const std::string tags_text = r.Text(notes, 3, "notes.tags");
@@ -456,8 +460,8 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
             const int64_t id = free_id(id_used_note, pkg_id, "notes");
             insert_note.bind(1, id);
             insert_note.bind(2, guid);
-            insert_note.bind(3, front);
-            insert_note.bind(4, back);
+            insert_note.bind(3, CleanStoredText(front));
+            insert_note.bind(4, CleanStoredText(back));
             insert_note.bind(5, source);
             insert_note.bind(6, std::clamp<int64_t>(pkg_id / 1000, 0, now.Seconds()));
             insert_note.bind(7, mod);
@@ -478,8 +482,8 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
             continue;
           }
           if (mod > recall_mod) {
-            update_note.bind(1, front);
-            update_note.bind(2, back);
+            update_note.bind(1, CleanStoredText(front));
+            update_note.bind(2, CleanStoredText(back));
             update_note.bind(3, mod);
             update_note.bind(4, notetype_id);
             if (joined) {

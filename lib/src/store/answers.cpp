@@ -9,7 +9,8 @@ using detail::Db;
 using detail::Guard;
 
 // Saves the card's current row in the undo log and returns the entry id.
-int64_t SaveUndo(SQLite::Database& db, const char* action, int64_t card_id, Timestamp now) {
+int64_t SaveUndo(const Store& store, const char* action, int64_t card_id, Timestamp now) {
+  auto& db = Db(store);
   SQLite::Statement st(db,
                        "INSERT INTO undo_log (action, card_id, created_ms, type, queue, due, ivl, ease, reps, "
                        "lapses, left, drill, buried_day, modified_s, stability, difficulty, last_review_s) "
@@ -19,7 +20,9 @@ int64_t SaveUndo(SQLite::Database& db, const char* action, int64_t card_id, Time
   st.bind(2, now.ms);
   st.bind(3, card_id);
   if (st.exec() != 1) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
-  return db.getLastInsertRowid();
+  const int64_t id = db.getLastInsertRowid();
+  detail::StampUndoSession(store, id);
+  return id;
 }
 
 void WriteState(SQLite::Database& db, int64_t card_id, const CardState& s, int64_t now_s) {
@@ -49,12 +52,29 @@ void WriteState(SQLite::Database& db, int64_t card_id, const CardState& s, int64
   st.exec();
 }
 
+// The answer time in ms, or the next id above it not yet used: imported rows
+// may hold any id (even INT64_MAX), so "max(id) + 1" is not safe.
+int64_t FreeRevlogId(SQLite::Database& db, int64_t at_ms) {
+  SQLite::Statement st(db,
+                       "WITH RECURSIVE c(id) AS (SELECT ?1 UNION ALL SELECT c.id + 1 FROM c JOIN revlog r ON "
+                       "r.id = c.id) SELECT max(id) FROM c");
+  st.bind(1, std::max<int64_t>(at_ms, 1));
+  st.executeStep();
+  return st.getColumn(0).getInt64();
+}
+
 // SQL expression restoring the natural queue of a card from its type and due
 // (learning cards: intraday when due is a timestamp, else day learning).
 constexpr const char* kNaturalQueue =
     "CASE type WHEN 0 THEN 0 WHEN 2 THEN 2 ELSE (CASE WHEN due > 1000000000 THEN 1 ELSE 3 END) END";
 
 }  // namespace
+
+std::string StaleAnswerMessage(int64_t card_id) {
+  return "card " + std::to_string(card_id) +
+         " changed elsewhere since it was shown (another session or command answered, undid or changed it); "
+         "answer not applied";
+}
 
 int64_t Store::RecordAnswer(int64_t card_id, const CardState& before, const AnswerOutcome& outcome,
                             Timestamp at, int64_t duration_ms, Day day) {
@@ -64,10 +84,9 @@ int64_t Store::RecordAnswer(int64_t card_id, const CardState& before, const Answ
     const auto current = GetCard(card_id);
     if (!current) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
     if (current->state != before) {
-      throw Error(ErrorCode::kConflict,
-                  "the card changed since it was shown; answer not applied (card " + std::to_string(card_id) + ")");
+      throw Error(ErrorCode::kConflict, StaleAnswerMessage(card_id));
     }
-    revlog_id = std::max(at.ms, db.execAndGet("SELECT coalesce(max(id), 0) + 1 FROM revlog").getInt64());
+    revlog_id = FreeRevlogId(db, at.ms);
     SQLite::Statement log(db,
                           "INSERT INTO revlog (id, card_id, rating, kind, type_before, ivl, last_ivl, ease, "
                           "ease_before, duration_ms, day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -83,7 +102,7 @@ int64_t Store::RecordAnswer(int64_t card_id, const CardState& before, const Answ
     log.bind(10, std::max<int64_t>(0, duration_ms));
     log.bind(11, static_cast<int64_t>(day.n));
     log.exec();
-    const int64_t undo_id = SaveUndo(db, "answer", card_id, at);
+    const int64_t undo_id = SaveUndo(*this, "answer", card_id, at);
     SQLite::Statement link(db, "UPDATE undo_log SET revlog_id = ? WHERE id = ?");
     link.bind(1, revlog_id);
     link.bind(2, undo_id);
@@ -134,7 +153,7 @@ void Store::SuspendCard(int64_t card_id, bool suspend) {
     if (!card) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
     const bool is_suspended = card->state.queue == CardQueue::kSuspended;
     if (is_suspended == suspend) return;  // nothing to do, nothing to undo
-    SaveUndo(db, suspend ? "suspend" : "unsuspend", card_id, now);
+    SaveUndo(*this, suspend ? "suspend" : "unsuspend", card_id, now);
     SQLite::Statement st(db, std::string("UPDATE cards SET queue = ") + (suspend ? "-1" : kNaturalQueue) +
                                  ", modified_s = ? WHERE id = ?");
     st.bind(1, static_cast<int64_t>(now.Seconds()));
@@ -150,7 +169,7 @@ void Store::BuryCard(int64_t card_id, Day today) {
     const auto card = GetCard(card_id);
     if (!card) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
     if (static_cast<int>(card->state.queue) < 0) return;  // already suspended or buried
-    SaveUndo(db, "bury", card_id, now);
+    SaveUndo(*this, "bury", card_id, now);
     SQLite::Statement st(db, "UPDATE cards SET queue = -3, buried_day = ?, modified_s = ? WHERE id = ?");
     st.bind(1, static_cast<int64_t>(today.n));
     st.bind(2, static_cast<int64_t>(now.Seconds()));
@@ -169,16 +188,35 @@ void Store::UnburyBefore(Day today) {
 }
 
 std::optional<UndoResult> Store::Undo() {
+  const auto last = LastUndo();
+  if (!last) return std::nullopt;
+  return Undo(*last);
+}
+
+std::optional<UndoResult> Store::Undo(const UndoEntry& entry) {
   std::optional<UndoResult> result;
   Transaction([&] {
     auto& db = Db(*this);
     SQLite::Statement last(db,
                            "SELECT id, action, card_id, revlog_id, type, queue, due, ivl, ease, reps, lapses, "
                            "left, drill, buried_day, note_id, front, back, tags, note_modified_s, modified_s, "
-                           "stability, difficulty, last_review_s FROM undo_log ORDER BY id DESC LIMIT 1");
-    if (!last.executeStep()) return;
+                           "stability, difficulty, last_review_s FROM undo_log WHERE id = ?");
+    last.bind(1, entry.id);
+    if (!last.executeStep()) {
+      throw Error(ErrorCode::kConflict, "that " + entry.action + " (card " + std::to_string(entry.card_id) +
+                                            ") was already undone elsewhere; nothing undone");
+    }
     const int64_t undo_id = last.getColumn(0).getInt64();
     UndoResult r{last.getColumn(1).getString(), last.getColumn(2).getInt64()};
+    SQLite::Statement later(db, "SELECT count(*) FROM undo_log WHERE card_id = ? AND id > ?");
+    later.bind(1, r.card_id);
+    later.bind(2, undo_id);
+    later.executeStep();
+    if (later.getColumn(0).getInt64() > 0) {
+      throw Error(ErrorCode::kConflict, "card " + std::to_string(r.card_id) + " was changed after that " +
+                                            r.action +
+                                            " by another session or command; undo that first (nothing undone)");
+    }
     SQLite::Statement restore(db,
                               "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, ease = ?, reps = ?, "
                               "lapses = ?, left = ?, drill = ?, buried_day = ?, modified_s = ?, stability = ?, "
@@ -217,6 +255,61 @@ std::optional<UndoResult> Store::Undo() {
   });
   return result;
 }
+
+std::optional<UndoEntry> Store::LastUndo(std::optional<int64_t> session_id) const {
+  return Guard(*this, [&]() -> std::optional<UndoEntry> {
+    SQLite::Statement st(Db(*this),
+                         "SELECT u.id, u.action, u.card_id, u.created_ms, u.session_id, s.pid, "
+                         "s.ended_ms IS NOT NULL FROM undo_log u LEFT JOIN review_sessions s ON s.id = "
+                         "u.session_id WHERE ?1 IS NULL OR u.session_id = ?1 ORDER BY u.id DESC LIMIT 1");
+    if (session_id) st.bind(1, *session_id);
+    if (!st.executeStep()) return std::nullopt;
+    UndoEntry e;
+    e.id = st.getColumn(0).getInt64();
+    e.action = st.getColumn(1).getString();
+    e.card_id = st.getColumn(2).getInt64();
+    e.created_ms = st.getColumn(3).getInt64();
+    if (!st.getColumn(4).isNull()) e.session_id = st.getColumn(4).getInt64();
+    e.session_pid = st.getColumn(5).getInt64();
+    e.session_ended = st.getColumn(6).getInt() != 0;
+    return e;
+  });
+}
+
+int64_t Store::BeginReviewSession(int64_t pid) {
+  int64_t id = 0;
+  Transaction([&] {
+    SQLite::Statement st(Db(*this), "INSERT INTO review_sessions (pid, started_ms) VALUES (?, ?)");
+    st.bind(1, pid);
+    st.bind(2, clock().Now().ms);
+    st.exec();
+    id = Db(*this).getLastInsertRowid();
+  });
+  impl().undo_session = id;
+  return id;
+}
+
+void Store::EndReviewSession(int64_t session_id) {
+  Transaction([&] {
+    SQLite::Statement st(Db(*this), "UPDATE review_sessions SET ended_ms = ? WHERE id = ?");
+    st.bind(1, clock().Now().ms);
+    st.bind(2, session_id);
+    st.exec();
+  });
+  if (impl().undo_session == session_id) impl().undo_session.reset();
+}
+
+namespace detail {
+
+void StampUndoSession(const Store& store, int64_t undo_id) {
+  if (!store.impl().undo_session) return;
+  SQLite::Statement st(Db(store), "UPDATE undo_log SET session_id = ? WHERE id = ?");
+  st.bind(1, *store.impl().undo_session);
+  st.bind(2, undo_id);
+  st.exec();
+}
+
+}  // namespace detail
 
 int64_t Store::UndoDepth() const {
   return Guard(*this, [&] { return Db(*this).execAndGet("SELECT count(*) FROM undo_log").getInt64(); });

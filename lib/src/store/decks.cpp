@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <charconv>
 #include <sstream>
 
 #include <sqlite3.h>
@@ -24,9 +25,12 @@ std::string FormatSteps(const std::vector<double>& steps) {
   std::string out;
   for (double s : steps) {
     if (!out.empty()) out += ' ';
-    std::ostringstream os;
-    os << s;
-    out += os.str();
+    // The shortest text that reads back as exactly this double: "20s" is
+    // 1/3 minute, and 6 significant digits (0.333333) came back a second
+    // short (19 s) once truncated to whole seconds.
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, s);
+    out.append(buf, r.ptr);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "recall/text.h"
 #include "store/store_impl.h"
 
 namespace recall::detail {
@@ -31,7 +32,8 @@ constexpr const char* kSuspendSql =
     "UPDATE cards SET queue = -1, modified_s = ? WHERE note_id = ? AND queue <> -1";
 
 void InsertTags(SQLite::Statement& ins, int64_t note_id, const std::vector<std::string>& tags) {
-  for (const auto& t : tags) {
+  for (const auto& raw : tags) {
+    const std::string t = CleanStoredText(raw, StoredTextKind::kToken);
     if (t.empty()) continue;
     if (t.find_first_of(" \t\r\n") != std::string::npos) {
       throw Error(ErrorCode::kInvalidInput, "invalid tag: contains whitespace (\"" + t + "\")");
@@ -97,9 +99,9 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
       SQLite::Statement ins_card(db, kInsertCardSql);
       for (const auto& a : plan.adds) {
         ins_note.bind(1, note_id);
-        ins_note.bindNoCopy(2, a.guid);
-        ins_note.bindNoCopy(3, a.front);
-        ins_note.bindNoCopy(4, a.back);
+        ins_note.bind(2, CleanStoredText(a.guid, StoredTextKind::kToken));
+        ins_note.bind(3, CleanStoredText(a.front));
+        ins_note.bind(4, CleanStoredText(a.back));
         ins_note.bindNoCopy(5, a.source);
         ins_note.bindNoCopy(6, a.key);
         ins_note.bind(7, now_s);
@@ -125,8 +127,8 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
       SQLite::Statement upd(db, kUpdateNoteSql);
       SQLite::Statement del_tags(db, kDeleteTagsSql);
       for (const auto& u : plan.updates) {
-        upd.bindNoCopy(1, u.front);
-        upd.bindNoCopy(2, u.back);
+        upd.bind(1, CleanStoredText(u.front));
+        upd.bind(2, CleanStoredText(u.back));
         upd.bindNoCopy(3, u.key);
         upd.bindNoCopy(4, u.source);
         upd.bind(5, now_s);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "recall/text.h"
 #include "store/store_impl.h"
 
 namespace recall {
@@ -67,7 +68,8 @@ void WriteTags(SQLite::Database& db, int64_t note_id, const std::vector<std::str
   del.bind(1, note_id);
   del.exec();
   SQLite::Statement ins(db, "INSERT OR IGNORE INTO note_tags (note_id, tag) VALUES (?, ?)");
-  for (const auto& t : tags) {
+  for (const auto& raw : tags) {
+    const std::string t = CleanStoredText(raw, StoredTextKind::kToken);
     if (t.empty()) continue;
     if (t.find_first_of(" \t\r\n") != std::string::npos) {
       throw Error(ErrorCode::kUsage, "invalid tag: contains whitespace (\"" + t + "\")");
@@ -117,7 +119,10 @@ Card Store::AddNote(Note* note, int64_t deck_id) {
   Transaction([&] {
     auto& db = Db(*this);
     note->id = detail::NextMsId(db, "notes", now);
+    note->guid = CleanStoredText(note->guid, StoredTextKind::kToken);
     if (note->guid.empty()) note->guid = detail::NewGuid();
+    note->front = CleanStoredText(note->front);
+    note->back = CleanStoredText(note->back);
     if (note->created_s == 0) note->created_s = now.Seconds();
     if (note->modified_s == 0) note->modified_s = now.Seconds();
     SQLite::Statement ins(db,
@@ -271,6 +276,7 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
       u.bind(6, old->modified_s);
       u.bind(7, c.id);
       u.exec();
+      detail::StampUndoSession(*this, db.getLastInsertRowid());
     }
     SQLite::Statement st(db, "UPDATE notes SET front = ?, back = ?, modified_s = ?, fields = ? WHERE id = ?");
     if (old->notetype_id != kRecallBasicNotetypeId && !note.fields.empty()) {
@@ -278,12 +284,13 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
       const auto type = GetNotetype(old->notetype_id);
       std::vector<std::string> fields = note.fields;
       if (type) fields.resize(type->fields.size());
-      st.bind(1, type ? detail::SortFieldText(*type, fields) : note.front);
+      for (auto& f : fields) f = CleanStoredText(f);
+      st.bind(1, type ? detail::SortFieldText(*type, fields) : CleanStoredText(note.front));
       st.bind(2, "");
       st.bind(4, detail::JoinFields(fields));
     } else {
-      st.bind(1, note.front);
-      st.bind(2, note.back);
+      st.bind(1, CleanStoredText(note.front));
+      st.bind(2, CleanStoredText(note.back));
       if (old->notetype_id == kRecallBasicNotetypeId) {
         st.bind(4);
       } else {
@@ -300,8 +307,10 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
 void Store::AddTag(int64_t note_id, const std::string& tag) {
   Transaction([&] {
     SQLite::Statement st(Db(*this), "INSERT OR IGNORE INTO note_tags (note_id, tag) VALUES (?, ?)");
+    const std::string clean = CleanStoredText(tag, StoredTextKind::kToken);
+    if (clean.empty()) return;
     st.bind(1, note_id);
-    st.bind(2, tag);
+    st.bind(2, clean);
     st.exec();
   });
 }

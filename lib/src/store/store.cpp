@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,11 +38,16 @@ std::string NewGuid() {
   return AnkiBase91((static_cast<uint64_t>(rd()) << 32) ^ rd());
 }
 
+constexpr int64_t kMinClockMs = 946684800000;   // 2000-01-01T00:00:00Z
+constexpr int64_t kMaxClockMs = 7258118400000;  // 2200-01-01T00:00:00Z
+
 int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now) {
   SQLite::Statement st(db, std::string("SELECT coalesce(max(id), 0) FROM ") + table);
   st.executeStep();
   const int64_t max_id = st.getColumn(0).getInt64();
-  return std::max(now.ms, max_id + 1);
+  // Whatever the clock says (1970, year 9999), ids stay in the range Anki
+  // and recall's own checks accept: 2000-01-01 .. 2200-01-01 in ms.
+  return std::max(std::clamp(now.ms, kMinClockMs, kMaxClockMs), max_id + 1);
 }
 
 int64_t ReserveNewPositions(SQLite::Database& db, int64_t count) {
@@ -64,9 +70,17 @@ std::string IdsJson(const std::vector<int64_t>& ids) {
 
 }  // namespace detail
 
+UniqueFd::~UniqueFd() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
 namespace {
 
 using detail::Db;
+
+// "Today never goes back" holds for at most this many days: a time-zone
+// change moves the study day by one at most (docs/scheduling.md).
+constexpr int64_t kMaxGuardDays = 1;
 
 int ReadUserVersion(SQLite::Database& db) {
   return db.execAndGet("PRAGMA user_version").getInt();
@@ -116,6 +130,13 @@ void Migrate(SQLite::Database& db, const Clock& clock) {
   tx.commit();
 }
 
+// The tables every recall schema version has had since 0001.
+bool HasRecallTables(SQLite::Database& db) {
+  return db.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('collection', "
+                       "'decks', 'notes', 'cards', 'revlog', 'undo_log')")
+             .getInt() == 6;
+}
+
 void CreateFileIfMissing(const std::string& path) {
   namespace fs = std::filesystem;
   const fs::path p(path);
@@ -157,8 +178,18 @@ std::string Store::DefaultPath() {
 Store Store::Open(const std::string& path, const Clock& clock) {
   if (path.empty()) throw Error(ErrorCode::kUsage, "empty collection path");
   CreateFileIfMissing(path);
+  // Several processes may start on a file that does not exist yet: one at a
+  // time creates, checks and migrates it (an exclusive flock on the file,
+  // which SQLite's own POSIX locks do not see), so none sees another's
+  // half-made schema and the WAL switch never races a reader.
+  const int lock_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (lock_fd < 0) {
+    throw Error(ErrorCode::kStore, "cannot open collection: " + std::string(std::strerror(errno)) + " (" + path + ")");
+  }
+  while (::flock(lock_fd, LOCK_EX) != 0 && errno == EINTR) {
+  }
   try {
-    auto impl = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE, clock);
+    auto impl = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE, clock, lock_fd);
     auto& db = impl->db;
     db.setBusyTimeout(10000);
     // Refuse a newer file before anything (even the WAL switch) writes to it.
@@ -179,11 +210,17 @@ Store Store::Open(const std::string& path, const Clock& clock) {
                     "not a recall collection: it has tables but no recall schema version; it was not modified (" +
                         path + ")");
       }
+    } else if (!HasRecallTables(db)) {
+      // Another program's database that happens to set user_version: refuse
+      // it before the WAL switch, so it stays byte-for-byte as it was.
+      throw Error(ErrorCode::kStore, "not a recall collection: user_version " + std::to_string(version) +
+                                         " but no recall tables; it was not modified (" + path + ")");
     }
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA foreign_keys = ON");
     Migrate(db, clock);
+    ::flock(lock_fd, LOCK_UN);
     return Store(std::move(impl));
   } catch (const SQLite::Exception& e) {
     detail::ThrowStoreError(e, path);
@@ -244,13 +281,34 @@ int64_t Store::CreatedSeconds() const {
   });
 }
 
+std::optional<std::pair<Day, Day>> Store::ResetDayGuard() {
+  const Day clock_day = ComputeDayTiming(impl_->clock->Now(), 0).today;
+  std::optional<std::pair<Day, Day>> out;
+  Transaction([&] {
+    auto& db = impl_->db;
+    const Day last{db.execAndGet("SELECT last_day FROM collection WHERE id = 1").getInt64()};
+    if (last.n <= clock_day.n) return;
+    SQLite::Statement st(db, "UPDATE collection SET last_day = ? WHERE id = 1");
+    st.bind(1, static_cast<int64_t>(clock_day.n));
+    st.exec();
+    out = std::make_pair(last, clock_day);
+  });
+  return out;
+}
+
 DayTiming Store::Today(int rollover_hour) {
   const Timestamp now = impl_->clock->Now();
   DayTiming timing = ComputeDayTiming(now, rollover_hour);
   detail::Guard(*this, [&] {
     auto& db = impl_->db;
     const Day last{db.execAndGet("SELECT last_day FROM collection WHERE id = 1").getInt64()};
-    if (timing.today < last) {
+    if (timing.today < last && last.n - timing.today.n > kMaxGuardDays) {
+      // More than a time-zone change can do: the watermark came from a wrong
+      // clock (an NTP glitch, a RECALL_NOW in the future). Follow the clock.
+      SQLite::Statement st(db, "UPDATE collection SET last_day = ? WHERE id = 1");
+      st.bind(1, static_cast<int64_t>(timing.today.n));
+      st.exec();
+    } else if (timing.today < last) {
       // The clock or the time zone moved back: keep the day already reached.
       timing.today = last;
       timing.next_day_at = StartOfStudyDay(last + 1, rollover_hour);

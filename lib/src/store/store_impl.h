@@ -7,6 +7,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,12 +19,32 @@
 
 namespace recall {
 
+// A file descriptor closed on destruction.
+class UniqueFd {
+ public:
+  explicit UniqueFd(int fd = -1) : fd_(fd) {}
+  ~UniqueFd();
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
 struct Store::Impl {
-  Impl(const std::string& p, int flags, const Clock& c) : db(p, flags), path(p), clock(&c) {}
+  Impl(const std::string& p, int flags, const Clock& c, int open_lock_fd = -1)
+      : open_lock(open_lock_fd), db(p, flags), path(p), clock(&c) {}
+  // The collection file, flock()ed while it is opened, checked and migrated
+  // (Store::Open). Declared before `db` so it is closed after SQLite's own
+  // descriptors: closing any descriptor of the file drops the process's POSIX
+  // locks, so it stays open while the connection is.
+  UniqueFd open_lock;
   SQLite::Database db;
   std::string path;
   const Clock* clock;
   int transaction_depth = 0;
+  std::optional<int64_t> undo_session;  // review session owning new undo entries
 };
 
 namespace detail {
@@ -69,6 +90,9 @@ std::string JoinFields(const std::vector<std::string>& fields);
 std::vector<std::string> SplitFields(std::string_view joined);
 // The sort field as plain text: notes.front of a note of an HTML type.
 std::string SortFieldText(const Notetype& type, const std::vector<std::string>& fields);
+// Makes undo entry `undo_id` belong to the store's running review session
+// (Store::BeginReviewSession), if any.
+void StampUndoSession(const Store& store, int64_t undo_id);
 
 // A fresh id in the Anki style (Unix ms), above every id in `table`.
 int64_t NextMsId(SQLite::Database& db, const char* table, Timestamp now);

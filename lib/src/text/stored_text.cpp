@@ -1,0 +1,43 @@
+// What may be stored in the collection: valid UTF-8 without control
+// characters (issue 9: a \x1f or an ESC in a field broke every later export
+// and reached the terminal raw).
+
+#include "recall/text.h"
+#include "text/text_internal.h"
+
+namespace recall {
+
+using text_internal::DecodeUtf8;
+using text_internal::kInvalidCodepoint;
+
+std::string CleanStoredText(std::string_view s, StoredTextKind kind) {
+  std::string out;
+  out.reserve(s.size());
+  const bool keep_layout = kind == StoredTextKind::kText;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      ++i;
+      if (b == '\r') {
+        // CR LF and a lone CR are line ends.
+        if (keep_layout && !(i < s.size() && s[i] == '\n')) out += '\n';
+      } else if ((b == '\n' || b == '\t') ? keep_layout : (b >= 0x20 && b != 0x7F)) {
+        out += static_cast<char>(b);
+      }
+      continue;
+    }
+    char32_t cp;
+    const size_t len = DecodeUtf8(s, i, &cp);
+    if (cp == kInvalidCodepoint) {
+      out += "\xEF\xBF\xBD";  // U+FFFD for each invalid byte
+    } else if (cp >= 0x80 && cp <= 0x9F) {
+      // C1 controls (0x9B is a one-byte CSI on some terminals): dropped.
+    } else {
+      out.append(s.data() + i, len);
+    }
+    i += len;
+  }
+  return out;
+}
+
+}  // namespace recall
