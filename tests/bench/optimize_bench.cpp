@@ -4,7 +4,8 @@
 // log of 10k cards / 100k reviews. Counters: training predictions, log loss
 // of the default and of the fitted parameters.
 //   make bench   (or build-bench/recall_bench --benchmark_filter=Optimize)
-// RECALL_FSRS_REVLOG=FILE chooses another seq2seq.tsv.
+// RECALL_FSRS_REVLOG=FILE chooses another seq2seq.tsv; RECALL_FSRS_SIM_TSV=FILE
+// also writes the simulated log there as seq2seq.tsv (for fsrs_rs_compare.mjs).
 
 #include <benchmark/benchmark.h>
 
@@ -113,8 +114,26 @@ void BM_OptimizeRealHistory(benchmark::State& state) {
 }
 BENCHMARK(BM_OptimizeRealHistory)->Unit(benchmark::kMillisecond)->Iterations(1);
 
+// Writes `set` as seq2seq.tsv, for fsrs_rs_compare.mjs.
+void WriteSeq2Seq(const FsrsTrainingSet& set, const std::string& path) {
+  std::ofstream out(path);
+  out << "t_history\tr_history\tdelta_ts\tys\n";
+  for (const auto& seq : set.cards) {
+    std::string t, r, d, y;
+    for (size_t i = 0; i + 1 < seq.size(); ++i) {
+      const char* sep = i ? "," : "";
+      t += sep + std::to_string(seq[i].elapsed_days);
+      r += sep + std::to_string(seq[i].rating);
+      d += sep + std::to_string(seq[i + 1].elapsed_days);
+      y += sep + std::string(seq[i + 1].rating > 1 ? "1" : "0");
+    }
+    out << t << '\t' << r << '\t' << d << '\t' << y << '\n';
+  }
+}
+
 void BM_OptimizeSimulated10kCards100kReviews(benchmark::State& state) {
   static const FsrsTrainingSet set = Simulated(10000, 11);
+  if (const char* tsv = std::getenv("RECALL_FSRS_SIM_TSV")) WriteSeq2Seq(set, tsv);
   RunOptimize(state, set);
 }
 BENCHMARK(BM_OptimizeSimulated10kCards100kReviews)->Unit(benchmark::kMillisecond)->Iterations(1);
