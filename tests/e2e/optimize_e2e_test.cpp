@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -132,6 +134,23 @@ TEST(OptimizeCliTest, FitsAGeneratedLogCloseToItsTrueParametersAndApplies) {
     }
   }
   EXPECT_LT(worst, 0.1);
+
+  // The same figures as text; nothing is written without --apply.
+  const RunResult text = run({"optimize"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  char want[512];
+  std::snprintf(want, sizeof want,
+                "Fitted FSRS parameters on %d reviews (3600 scored):\n"
+                "  current  log loss %.4f  RMSE (bins) %.4f\n"
+                "  fitted   log loss %.4f  RMSE (bins) %.4f\n"
+                "  parameters ",
+                j["training_reviews"].get<int>(), j["current"]["log_loss"].get<double>(),
+                j["current"]["rmse_bins"].get<double>(), j["fitted"]["log_loss"].get<double>(),
+                j["fitted"]["rmse_bins"].get<double>());
+  EXPECT_EQ(text.out.substr(0, std::strlen(want)), want);
+  EXPECT_EQ(text.out.substr(text.out.size() - 41), "Not applied (use --apply to adopt them).\n");
+  EXPECT_EQ(ParamsOf(json::parse(run({"--json", "optimize", "--evaluate"}).out)["parameters"]),
+            DefaultFsrsParams());
 
   // --apply adopts them; --evaluate then reports the fitted figures.
   const RunResult applied = run({"optimize", "--apply"});
