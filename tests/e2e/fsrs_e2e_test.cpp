@@ -146,6 +146,9 @@ TEST(FsrsCliTest, OptimizeEvaluatePrintsMetricsOfTheCurrentParameters) {
   EXPECT_EQ(refused.out, "");
   EXPECT_NE(refused.err.find("too few reviews to optimise: 1 usable, at least 100 needed"), std::string::npos)
       << refused.err;
+  EXPECT_EQ(cli.Run({"optimize", "--deck", "F", "--all"}, kStart).exit_code, 2);
+  EXPECT_EQ(cli.Run({"optimize", "--evaluate", "--apply"}, kStart).exit_code, 2);
+  EXPECT_EQ(cli.Run({"optimize", "--deck", "没有"}, kStart).exit_code, 3);
 }
 
 }  // namespace
