@@ -141,6 +141,19 @@ TEST(FsrsOptimizerTest, TrainingSetKeepsTheFirstAnswerOfEachDayAndWholeHistories
   EXPECT_EQ(set.reviews, 2 + 1 + 1);
 }
 
+TEST(FsrsOptimizerTest, TrainingSetDropsLateSecondAnswersAsOutliers) {
+  // Forty cards first rated Good, seen again after 1..40 days: the two
+  // latest (past the 95% delay, 38 days) are dropped.
+  std::vector<CardHistory> histories;
+  for (int i = 1; i <= 40; ++i) {
+    histories.push_back(CardHistory{Algorithm::kAnki, {Answer(3, 100, CardType::kNew), Answer(3, 100 + i)}});
+  }
+  const FsrsTrainingSet set = PrepareFsrsTrainingSet(histories);
+  ASSERT_EQ(set.cards.size(), 38u);
+  EXPECT_EQ(set.reviews, 38);
+  for (const auto& seq : set.cards) EXPECT_LE(seq[1].elapsed_days, 38);
+}
+
 TEST(FsrsOptimizerTest, PretrainingFindsTheInitialStabilities) {
   const FsrsParams truth = TrueParams();
   const FsrsTrainingSet set = Simulate(truth, 12000, 2, 11);

@@ -140,7 +140,15 @@ TEST(FsrsCliTest, OptimizeEvaluatePrintsMetricsOfTheCurrentParameters) {
   EXPECT_EQ(e["parameters"].size(), 21u);
   const std::string text = cli.Ok({"optimize", "--evaluate"}, kStart + 3 * kDay);
   EXPECT_EQ(text, "Current FSRS parameters on 1 reviews: log loss 0.1268, RMSE (bins) 0.1191\n");
-  EXPECT_NE(cli.Run({"optimize"}, kStart).exit_code, 0);  // fitting is not available (yet): --evaluate only
+  // Fitting needs more history than one prediction.
+  const RunResult refused = cli.Run({"optimize"}, kStart + 3 * kDay);
+  EXPECT_EQ(refused.exit_code, 5);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_NE(refused.err.find("too few reviews to optimise: 1 usable, at least 100 needed"), std::string::npos)
+      << refused.err;
+  EXPECT_EQ(cli.Run({"optimize", "--deck", "F", "--all"}, kStart).exit_code, 2);
+  EXPECT_EQ(cli.Run({"optimize", "--evaluate", "--apply"}, kStart).exit_code, 2);
+  EXPECT_EQ(cli.Run({"optimize", "--deck", "没有"}, kStart).exit_code, 3);
 }
 
 }  // namespace

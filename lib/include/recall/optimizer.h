@@ -21,7 +21,8 @@ struct FsrsReview {
 
 // What the optimiser trains on: one sequence per card history, one answer
 // per study day (the day's first), starting with the card's first answer
-// (histories whose start is missing are left out).
+// (histories whose start is missing are left out), without cards whose
+// second answer came later than 95% of the cards with the same first rating.
 struct FsrsTrainingSet {
   std::vector<std::vector<FsrsReview>> cards;
   int64_t reviews = 0;  // predictions: every answer after a card's first

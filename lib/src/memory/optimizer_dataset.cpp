@@ -19,6 +19,7 @@ namespace {
 constexpr int kPretrainMinCards = 8;
 constexpr double kPretrainMaxStability = 100.0;  // days
 constexpr double kProbabilityFloor = 1e-6;
+constexpr double kOutlierQuantile = 0.95;
 
 void Flush(std::vector<FsrsReview>& seq, FsrsTrainingSet& set) {
   if (seq.size() >= 2) {
@@ -37,6 +38,28 @@ double SecondAnswerLoss(const std::vector<std::pair<int, bool>>& points, double 
     loss -= y ? std::log(p) : std::log(1.0 - p);
   }
   return loss;
+}
+
+// Cards whose second answer came unusually late for their first rating (past
+// the delay within which 95% of that rating's cards had it) are dropped.
+void RemoveOutliers(FsrsTrainingSet& set) {
+  std::array<std::vector<int>, 4> delays;
+  for (const auto& seq : set.cards)
+    delays[static_cast<size_t>(seq[0].rating - 1)].push_back(seq[1].elapsed_days);
+  std::array<int, 4> limit{};
+  for (size_t r = 0; r < 4; ++r) {
+    if (delays[r].empty()) continue;
+    std::sort(delays[r].begin(), delays[r].end());
+    limit[r] = delays[r][static_cast<size_t>(kOutlierQuantile * static_cast<double>(delays[r].size() - 1))];
+  }
+  std::vector<std::vector<FsrsReview>> kept;
+  set.reviews = 0;
+  for (auto& seq : set.cards) {
+    if (seq[1].elapsed_days > limit[static_cast<size_t>(seq[0].rating - 1)]) continue;
+    set.reviews += static_cast<int64_t>(seq.size()) - 1;
+    kept.push_back(std::move(seq));
+  }
+  set.cards = std::move(kept);
 }
 
 }  // namespace
@@ -72,6 +95,7 @@ FsrsTrainingSet PrepareFsrsTrainingSet(const std::vector<CardHistory>& histories
     }
     Flush(seq, set);
   }
+  RemoveOutliers(set);
   return set;
 }
 
