@@ -9,6 +9,7 @@
 #include <string>
 
 #include "context.h"
+#include "usage_error.h"
 #include "recall/error.h"
 #include "recall/review.h"
 #include "recall/scheduler.h"
@@ -100,7 +101,7 @@ const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
       ->required();
   answer->add_option("--duration-ms", args->duration_ms, "Time spent answering, ms (capped by the deck's "
                                                          "max-answer-seconds; default 0)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(WholeNumber());
   answer->footer("The answer is taken at the current time (RECALL_NOW when set).\n"
                  "Example: recall answer 1704099600000 good");
   answer->callback([args, &ctx] { RunAnswer(*args, ctx); });

@@ -11,7 +11,7 @@ namespace recall::app {
 namespace {
 
 void RunCheck(Context& ctx) {
-  const CheckReport report = CheckCollection(ctx.store());
+  const CheckReport report = CheckCollection(ctx.existing_store());
   if (ctx.global.json) {
     nlohmann::json j{{"ok", report.problems.empty()},
                      {"notes", report.notes},

@@ -88,7 +88,7 @@ class LineSession {
       }
       quit = state == SessionState::kWaiting ? Wait() : ShowCard();
     }
-    Print(SummaryText(session_.Summary()));
+    Print(SummaryText(session_.Summary(), quit ? StillDue(session_) : 0));
   }
 
  private:
@@ -146,10 +146,10 @@ class LineSession {
   void PrintCard() {
     const Note& note = session_.current().note;
     std::string out = HeaderLine(session_, false) + "\n";
-    out += RenderMarkdownForTerminal(note.front, width_, false);
+    out += RenderMarkdownForTerminal(EscapeControls(note.front), width_, false);
     if (out.back() != '\n') out += '\n';
     out += "-- answer --\n";
-    out += RenderMarkdownForTerminal(note.back, width_, false);
+    out += RenderMarkdownForTerminal(EscapeControls(note.back), width_, false);
     if (out.back() != '\n') out += '\n';
     out += KeysLine(session_.Choices(), false) + "\n";
     Print(out);
@@ -157,7 +157,7 @@ class LineSession {
 
   void DoUndo() {
     const auto r = session_.Undo();
-    Print(r ? "> " + UndoText(*r) + "\n\n" : std::string("> nothing to undo\n\n"));
+    Print(r ? "> " + UndoText(*r, session_) + "\n\n" : std::string("> nothing to undo\n\n"));
   }
 
   bool ShowCard() {

@@ -27,6 +27,9 @@ const std::vector<std::string> kBackHint = {"u undo", "s suspend", "b bury", "e 
 constexpr int kHelpKeyColumn = 15;
 constexpr int kHelpColumnsFrom = 40;
 
+// The rating space and enter give once the answer shows (anki decks).
+constexpr int kGoodRating = 3;
+
 // The help screen for a deck of `algorithm`, wrapped to `width` columns.
 std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
   static const char* const kAnkiWhat[] = {
@@ -182,12 +185,15 @@ class TerminalSession {
       }
       quit = state == SessionState::kWaiting ? Wait(*term) : ShowCard(*term);
     }
+    still_due_ = quit ? StillDue(session_) : 0;
     term.reset();
     return end_line;
   }
 
   // True when the session ended with Ctrl-C.
   bool interrupted() const { return interrupted_; }
+  // Cards left today when the user quit (0 when the session ran out).
+  int64_t still_due() const { return still_due_; }
 
  private:
   enum class View { kFront, kBack, kHelp };
@@ -214,14 +220,14 @@ class TerminalSession {
     // layout cuts every line to the real width.
     const int text_width = std::max(2, width);
     const Note& note = session_.current().note;
-    std::vector<std::string> body = SplitLines(RenderMarkdownForTerminal(note.front, text_width, color_));
+    std::vector<std::string> body = SplitLines(RenderMarkdownForTerminal(EscapeControls(note.front), text_width, color_));
     std::vector<std::string> keys, hints;
     if (view == View::kBack) {
       std::string rule;
       for (int i = 0; i < width; ++i) rule += "─";
       body.emplace_back();
       body.push_back(Style(color_, "2", rule));
-      for (auto& l : SplitLines(RenderMarkdownForTerminal(note.back, text_width, color_))) body.push_back(l);
+      for (auto& l : SplitLines(RenderMarkdownForTerminal(EscapeControls(note.back), text_width, color_))) body.push_back(l);
       keys = PackItems(KeyItems(choices_, color_), "  ", width);
     }
     for (const auto& l : PackItems(view == View::kBack ? kBackHint : kFrontHint, " · ", width)) {
@@ -278,10 +284,14 @@ class TerminalSession {
       } else if (view == View::kFront && (k == " " || k == "\r" || k == "\n")) {
         choices_ = session_.Choices();
         view = View::kBack;
-      } else if (view == View::kBack && k.size() == 1 && k[0] >= '0' && k[0] <= '9' &&
-                 k[0] - '0' >= MinRating(algorithm) && k[0] - '0' <= MaxRating(algorithm)) {
+      } else if (view == View::kBack &&
+                 ((k.size() == 1 && k[0] >= '0' && k[0] <= '9' && k[0] - '0' >= MinRating(algorithm) &&
+                   k[0] - '0' <= MaxRating(algorithm)) ||
+                  (algorithm == Algorithm::kAnki && (k == " " || k == "\r" || k == "\n")))) {
+        // After the reveal, space and enter answer Good (anki decks), as in Anki.
+        const int rating = k.size() == 1 && k[0] >= '0' && k[0] <= '9' ? k[0] - '0' : kGoodRating;
         try {
-          session_.Answer(k[0] - '0');
+          session_.Answer(rating);
         } catch (const Error& e) {
           if (e.code() != ErrorCode::kConflict) throw;
           message_ = e.what();  // another process changed the card; nothing written
@@ -289,7 +299,7 @@ class TerminalSession {
         return false;
       } else if (k == "u") {
         const auto r = session_.Undo();
-        message_ = r ? UndoText(*r) : "nothing to undo";
+        message_ = r ? UndoText(*r, session_) : "nothing to undo";
         if (r) return false;
       } else if (k == "s") {
         session_.Suspend();
@@ -328,7 +338,7 @@ class TerminalSession {
         if (ev.key == "q" || ev.key == "Q") return true;
         if (ev.key == "u") {
           const auto r = session_.Undo();
-          message_ = r ? UndoText(*r) : "nothing to undo";
+          message_ = r ? UndoText(*r, session_) : "nothing to undo";
           if (r) return false;
         }
       }
@@ -345,15 +355,17 @@ class TerminalSession {
   int page_ = 1;         // body lines shown by the last Render
   bool at_end_ = true;   // the last body line was on screen
   bool interrupted_ = false;
+  int64_t still_due_ = 0;
 };
 
 }  // namespace
 
 std::string RunTerminalSession(ReviewSession& session, const SessionClock& clock, const ReviewOptions& options,
-                               bool color, bool* interrupted) {
+                               bool color, bool* interrupted, int64_t* still_due) {
   TerminalSession terminal_session(session, clock, options, color);
   std::string end_line = terminal_session.Run();
   *interrupted = terminal_session.interrupted();
+  *still_due = terminal_session.still_due();
   return end_line;
 }
 
