@@ -29,7 +29,10 @@ void RunHelp(const std::vector<std::string>& words, CLI::App& root) {
     }
     app = next;
   }
-  std::string text = app->get_parent() ? app->help(CommandPath(*app->get_parent())) : app->help();
+  // The formatter directly: App::help() on recall itself would show the help
+  // of the command being run (`help`).
+  std::string text = app->get_parent() ? app->help(CommandPath(*app->get_parent()))
+                                       : app->get_formatter()->make_help(app, "recall", CLI::AppFormatMode::Normal);
   if (!text.empty() && text.back() != '\n') text += '\n';
   fmt::print("{}", text);
 }
