@@ -12,6 +12,7 @@
 #include <string>
 
 #include "context.h"
+#include "usage_error.h"
 #include "recall/error.h"
 #include "recall/review.h"
 #include "recall/scheduler.h"
@@ -127,10 +128,10 @@ const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
       ->required();
   answer->add_option("--duration-ms", args->duration_ms, "Time spent answering, ms (capped by the deck's "
                                                          "max-answer-seconds; default 0)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(WholeNumber());
   answer->add_option("--expect-reps", args->expect_reps,
                      "Refuse (exit 5, nothing written) unless the card has this many answers: the reps you saw")
-      ->check(CLI::NonNegativeNumber);
+      ->check(WholeNumber());
   answer->add_option("--expect-due", args->expect_due,
                      "Refuse (exit 5, nothing written) unless the card's due is this (as in cards --json)");
   answer->footer("The answer is taken at the current time (RECALL_NOW when set).\n"

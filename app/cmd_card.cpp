@@ -14,6 +14,7 @@
 #include "context.h"
 #include "recall/error.h"
 #include "recall/text.h"
+#include "note_edit.h"
 #include "render_card.h"
 
 namespace recall::app {
@@ -40,7 +41,7 @@ void PrintCard(Context& ctx, const CardView& v) {
 }
 
 void RunShow(const CardArgs& a, Context& ctx) {
-  Store& store = ctx.store();
+  Store& store = ctx.existing_store();
   const CardView v = RequireCardView(store, a.id);
   const auto revlog = store.RevlogOfCard(a.id);
   const std::optional<CardMemory> memory = MemoryModel(store).ForCard(v.card, store.clock().Now());
@@ -53,13 +54,8 @@ void RunShow(const CardArgs& a, Context& ctx) {
     fmt::print("{}\n", j.dump(2));
     return;
   }
-  fmt::print("{}", RenderCardDetails(v, revlog, memory));
+  fmt::print("{}", EscapeControls(RenderCardDetails(v, revlog, memory)));
 }
-
-// The text handed to $EDITOR and read back: three sections under marker lines.
-constexpr const char* kFrontMarker = "%%% front";
-constexpr const char* kBackMarker = "%%% back";
-constexpr const char* kTagsMarker = "%%% tags (space-separated)";
 
 void EditInEditor(Note* note) {
   const char* editor = std::getenv("VISUAL");
@@ -67,41 +63,10 @@ void EditInEditor(Note* note) {
   if (!editor || !*editor) {
     throw Error(ErrorCode::kUsage, "nothing to change: give --front, --back or --tags, or set EDITOR");
   }
-  char path[] = "/tmp/recall-edit-XXXXXX.md";
-  const int fd = ::mkstemps(path, 3);
-  if (fd < 0) throw Error(ErrorCode::kIo, "cannot create a temporary file (/tmp)");
-  std::string tags;
-  for (const auto& t : note->tags) tags += (tags.empty() ? "" : " ") + t;
-  const std::string text = std::string(kFrontMarker) + "\n" + note->front + "\n" + kBackMarker + "\n" + note->back +
-                           "\n" + kTagsMarker + "\n" + tags + "\n";
-  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  ::close(fd);
-  struct Remove {
-    const char* p;
-    ~Remove() { std::remove(p); }
-  } remove{path};
-  if (!written) throw Error(ErrorCode::kIo, std::string("cannot write the temporary file (") + path + ")");
-  const std::string command = std::string(editor) + " '" + path + "'";
-  if (std::system(command.c_str()) != 0) {
-    throw Error(ErrorCode::kIo, std::string("the editor failed; card not changed (") + editor + ")");
-  }
-  std::FILE* f = std::fopen(path, "rb");
-  if (!f) throw Error(ErrorCode::kIo, std::string("cannot read the edited file (") + path + ")");
-  std::string edited;
-  char buf[4096];
-  for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) edited.append(buf, n);
-  std::fclose(f);
-  const size_t front = edited.find(std::string(kFrontMarker) + "\n");
-  const size_t back = edited.find(std::string("\n") + kBackMarker + "\n");
-  const size_t tag = edited.find(std::string("\n") + kTagsMarker + "\n");
-  if (front != 0 || back == std::string::npos || tag == std::string::npos || tag < back) {
-    throw Error(ErrorCode::kInvalidInput, "the edited file lost its %%% marker lines; card not changed");
-  }
-  const size_t front_start = std::string(kFrontMarker).size() + 1;
-  const size_t back_start = back + std::string(kBackMarker).size() + 2;
-  note->front = edited.substr(front_start, back - front_start);
-  note->back = edited.substr(back_start, tag - back_start);
-  note->tags = SplitWords(edited.substr(tag + std::string(kTagsMarker).size() + 2));
+  const EditOutcome r = recall::app::EditInEditor(*note, /*stdin_to_null=*/false);
+  if (r.editor_failed) throw Error(ErrorCode::kIo, std::string("the editor failed; card not changed (") + editor + ")");
+  if (r.kind == EditOutcome::Kind::kFailed) throw Error(ErrorCode::kInvalidInput, r.message);
+  if (r.kind == EditOutcome::Kind::kChanged) *note = r.note;
 }
 
 void RunEdit(const CardArgs& a, Context& ctx) {
@@ -173,7 +138,7 @@ void RunMove(const CardArgs& a, Context& ctx) {
   if (ctx.global.json) {
     PrintCard(ctx, RequireCardView(store, a.id));
   } else {
-    fmt::print("Moved card {} to {}\n", a.id, d.name);
+    fmt::print("Moved card {} to {}\n", a.id, EscapeControls(d.name, false));
   }
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "context.h"
+#include "usage_error.h"
 #include "recall/text.h"
 #include "render_card.h"
 
@@ -24,7 +25,7 @@ constexpr int kDefaultRolloverHour = 4;
 constexpr int kMinFrontWidth = 10;
 
 void RunCards(const CardsArgs& a, Context& ctx) {
-  Store& store = ctx.store();
+  Store& store = ctx.existing_store();
   CardQuery q;
   int rollover = kDefaultRolloverHour;
   if (!a.deck.empty()) {
@@ -49,7 +50,7 @@ void RunCards(const CardsArgs& a, Context& ctx) {
     return;
   }
   int deck_width = DisplayWidth("Deck");
-  for (const auto& v : cards) deck_width = std::max(deck_width, DisplayWidth(v.deck_name));
+  for (const auto& v : cards) deck_width = std::max(deck_width, DisplayWidth(EscapeControls(v.deck_name, false)));
   constexpr int kIdWidth = 13, kStateWidth = 10, kDueWidth = 16, kIvlWidth = 6, kEaseWidth = 6;
   const int used = kIdWidth + 1 + deck_width + 1 + kStateWidth + 1 + kDueWidth + 1 + kIvlWidth + 1 + kEaseWidth + 1;
   const int front_width = std::max(kMinFrontWidth, TerminalWidth() - used);
@@ -64,8 +65,8 @@ void RunCards(const CardsArgs& a, Context& ctx) {
   row("ID", "Deck", "State", "Due", "Ivl", "Ease", "Front");
   for (const auto& v : cards) {
     const CardState& s = v.card.state;
-    row(std::to_string(v.card.id), v.deck_name, StateName(s), FormatDue(s), FormatInterval(s), FormatEase(s.ease),
-        OneLine(v.note.front));
+    row(std::to_string(v.card.id), EscapeControls(v.deck_name, false), StateName(s), FormatDue(s), FormatInterval(s), FormatEase(s.ease),
+        EscapeControls(OneLine(v.note.front), false));
   }
 }
 
@@ -75,7 +76,7 @@ const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {
   sub->add_option("-d,--deck", args->deck, "Only this deck and its sub-decks (name or id)");
   sub->add_option("-t,--tag", args->tag, "Only notes with this tag or one of its children (\"a\" covers \"a::b\")");
   sub->add_flag("--due", args->due, "Only cards due now (learning due by now, reviews due today)");
-  sub->add_option("-n,--limit", args->limit, "At most N cards")->check(CLI::NonNegativeNumber);
+  sub->add_option("-n,--limit", args->limit, "At most N cards")->check(WholeNumber());
   sub->footer(
       "The front is cut to the terminal width ($COLUMNS, else the terminal, else 80 columns).\n"
       "Example: recall cards --deck 面试 --due --limit 20");

@@ -16,7 +16,7 @@ namespace {
 
 void RunCheck(bool repair, Context& ctx) {
   if (repair) {
-    if (const auto reset = ctx.store().ResetDayGuard()) {
+    if (const auto reset = ctx.existing_store().ResetDayGuard()) {
       std::fprintf(stderr,
                    "recall: repaired: the study-day guard (last_day) was %s, ahead of the clock's %s (a run with a "
                    "wrong clock?); set back to %s\n",
@@ -24,7 +24,7 @@ void RunCheck(bool repair, Context& ctx) {
                    FormatDay(reset->second).c_str());
     }
   }
-  const CheckReport report = CheckCollection(ctx.store());
+  const CheckReport report = CheckCollection(ctx.existing_store());
   if (ctx.global.json) {
     nlohmann::json j{{"ok", report.problems.empty()},
                      {"notes", report.notes},

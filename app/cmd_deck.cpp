@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "context.h"
+#include "recall/text.h"
 #include "recall/error.h"
 #include "render_card.h"
 
@@ -200,7 +201,7 @@ void PrintOptions(const Deck& d, bool json) {
   }
   const DeckOptions& o = d.options;
   auto row = [](const char* name, const std::string& value) { fmt::print("{:<21} {}\n", name, value); };
-  fmt::print("Options of deck {}\n", d.name);
+  fmt::print("Options of deck {}\n", EscapeControls(d.name, false));
   row("algorithm", AlgorithmName(o.algorithm));
   row("new-per-day", std::to_string(o.new_per_day));
   row("reviews-per-day", std::to_string(o.reviews_per_day));
@@ -233,7 +234,7 @@ void RunCreate(const DeckArgs& a, Context& ctx) {
   if (ctx.global.json) {
     fmt::print("{}\n", OptionsJson(d).dump(2));
   } else {
-    fmt::print("Created deck {} ({})\n", d.name, AlgorithmName(d.options.algorithm));
+    fmt::print("Created deck {} ({})\n", EscapeControls(d.name, false), AlgorithmName(d.options.algorithm));
   }
 }
 
@@ -245,7 +246,7 @@ void RunRename(const DeckArgs& a, Context& ctx) {
   if (ctx.global.json) {
     fmt::print("{}\n", nlohmann::json{{"id", d.id}, {"old_name", d.name}, {"name", renamed.name}}.dump(2));
   } else {
-    fmt::print("Renamed deck {} to {}\n", d.name, renamed.name);
+    fmt::print("Renamed deck {} to {}\n", EscapeControls(d.name, false), EscapeControls(renamed.name, false));
   }
 }
 
@@ -269,7 +270,7 @@ void RunDelete(const DeckArgs& a, Context& ctx) {
                                       {"cards_deleted", counts.total_cards}}
                            .dump(2));
   } else {
-    fmt::print("Deleted deck {} ({} card{})\n", d.name, counts.total_cards, counts.total_cards == 1 ? "" : "s");
+    fmt::print("Deleted deck {} ({} card{})\n", EscapeControls(d.name, false), counts.total_cards, counts.total_cards == 1 ? "" : "s");
   }
 }
 

@@ -14,7 +14,7 @@ namespace recall::app {
 namespace {
 
 void RunDecks(Context& ctx) {
-  Store& store = ctx.store();
+  Store& store = ctx.existing_store();
   const auto decks = store.ListDecks();
   const Timestamp now = ctx.clock().Now();
   std::vector<DueCounts> counts;
@@ -46,11 +46,11 @@ void RunDecks(Context& ctx) {
   // The deck column is as wide as the widest name, measured in terminal
   // columns (a Chinese character takes two).
   int width = DisplayWidth("Deck");
-  for (const auto& d : decks) width = std::max(width, DisplayWidth(d.name));
+  for (const auto& d : decks) width = std::max(width, DisplayWidth(EscapeControls(d.name, false)));
   fmt::print("{} {:>6} {:>6} {:>6} {:>7}\n", PadToWidth("Deck", width), "New", "Learn", "Due", "Cards");
   for (size_t i = 0; i < decks.size(); ++i) {
     const auto& c = counts[i];
-    fmt::print("{} {:>6} {:>6} {:>6} {:>7}\n", PadToWidth(decks[i].name, width), c.new_cards, c.learning, c.review,
+    fmt::print("{} {:>6} {:>6} {:>6} {:>7}\n", PadToWidth(EscapeControls(decks[i].name, false), width), c.new_cards, c.learning, c.review,
                c.total_cards);
   }
 }

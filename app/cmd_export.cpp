@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
 
 #include "context.h"
 #include "recall/anki.h"
+#include "recall/text.h"
 
 namespace recall::app {
 namespace {
@@ -16,7 +18,7 @@ struct ExportCliOptions {
 };
 
 void RunExport(const ExportCliOptions& o, Context& ctx) {
-  const ExportSummary s = ExportApkg(ctx.store(), o.file, o.export_options);
+  const ExportSummary s = ExportApkg(ctx.existing_store(), o.file, o.export_options);
   if (ctx.global.json) {
     const nlohmann::json j = {{"file", o.file},
                               {"notes", s.notes},
@@ -27,9 +29,14 @@ void RunExport(const ExportCliOptions& o, Context& ctx) {
     fmt::print("{}\n", j.dump(2));
     return;
   }
+  if (s.notes == 0) {
+    spdlog::warn("nothing to export: the selection holds no cards, so {} is an empty package",
+                 EscapeControls(o.file, false));
+  }
   if (ctx.global.quiet) return;
-  fmt::print("Exported {} notes ({} cards{}) in {} decks to {}\n", s.notes, s.cards,
-             o.export_options.with_scheduling ? fmt::format(", {} reviews", s.revlog_rows) : "", s.decks, o.file);
+  fmt::print("Exported {} ({}{}) in {} to {}\n", Plural(s.notes, "note", "notes"), Plural(s.cards, "card", "cards"),
+             o.export_options.with_scheduling ? ", " + Plural(s.revlog_rows, "review", "reviews") : "",
+             Plural(s.decks, "deck", "decks"), EscapeControls(o.file, false));
   if (o.export_options.with_scheduling) {
     fmt::print("In Anki: File > Import, and tick \"Import any learning progress\".\n");
   }

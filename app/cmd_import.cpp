@@ -139,11 +139,15 @@ void RunImport(const ImportCliOptions& o, Context& ctx) {
   for (const auto& s : summaries) {
     for (const auto& w : s.warnings) {
       if (w.line > 0) {
-        spdlog::warn("{}, line {}: {}", s.path, w.line, w.message);
+        spdlog::warn("{}, line {}: {}", EscapeControls(s.path, false), w.line, EscapeControls(w.message, false));
       } else {
-        spdlog::warn("{}: {}", s.path, w.message);
+        spdlog::warn("{}: {}", EscapeControls(s.path, false), EscapeControls(w.message, false));
       }
     }
+    // Interview documents say why they gave nothing in their own warning.
+    const bool nothing = s.apkg ? s.apkg->notes_added + s.apkg->notes_updated + s.apkg->notes_unchanged == 0
+                                : s.added + s.updated + s.unchanged == 0 && s.warnings.empty();
+    if (nothing) spdlog::warn("{}: no cards found in this file, nothing added", EscapeControls(s.path, false));
   }
   if (ctx.global.json) {
     nlohmann::json j = nlohmann::json::array();
@@ -157,10 +161,11 @@ void RunImport(const ImportCliOptions& o, Context& ctx) {
       for (const auto& c : s.changes) {
         const std::string where = c.kind == ChangeKind::kMissing ? fmt::format("note {}", c.note_id)
                                                                  : fmt::format("line {}", c.line);
-        fmt::print("  {:<8} {:<20} {}\n", KindName(c.kind), where, TruncateToWidth(FirstLine(c.front), 60));
+        fmt::print("  {:<8} {:<20} {}\n", KindName(c.kind), EscapeControls(where, false),
+                   TruncateToWidth(EscapeControls(FirstLine(c.front), false), 60));
       }
     }
-    fmt::print("{}{}\n", SummaryLine(s, o.prune), o.dry_run ? " (dry run: nothing written)" : "");
+    fmt::print("{}{}\n", EscapeControls(SummaryLine(s, o.prune), false), o.dry_run ? " (dry run: nothing written)" : "");
   }
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "context.h"
+#include "usage_error.h"
 #include "recall/session.h"
 #include "review_format.h"
 #include "review_lines.h"
@@ -24,7 +25,7 @@ constexpr int kInterruptedExit = 130;
 
 void RunReview(const ReviewOptions& options, Context& ctx) {
   SessionClock clock(ctx.clock());
-  Store store = Store::Open(ctx.global.db_path.empty() ? Store::DefaultPath() : ctx.global.db_path, clock);
+  Store store = Store::Open(ctx.db_path(), clock);
   SessionOptions so;
   if (!options.deck.empty()) so.deck_id = RequireDeck(store, options.deck).id;
   so.card_limit = options.limit;
@@ -41,9 +42,10 @@ void RunReview(const ReviewOptions& options, Context& ctx) {
     return;
   }
   bool interrupted = false;
-  const std::string end_line = RunTerminalSession(session, clock, options, ctx.color(), &interrupted);
+  int64_t still_due = 0;
+  const std::string end_line = RunTerminalSession(session, clock, options, ctx.color(), &interrupted, &still_due);
   if (!end_line.empty()) Print(end_line + "\n");
-  Print(SummaryText(session.Summary()));
+  Print(SummaryText(session.Summary(), still_due));
   // Ctrl-C ends the session like q (everything answered is saved) but says so
   // to the shell.
   if (interrupted) throw ExitStatus{kInterruptedExit};
@@ -54,8 +56,8 @@ const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand(
       "review", "Study the cards due now (keys on a terminal, one action per line otherwise)");
   sub->add_option("--deck", opts->deck, "Only this deck (name or id) and its sub-decks");
-  sub->add_option("--limit", opts->limit, "Stop after N answers")->check(CLI::NonNegativeNumber);
-  sub->add_option("--minutes", opts->minutes, "Stop after M minutes")->check(CLI::NonNegativeNumber);
+  sub->add_option("--limit", opts->limit, "Stop after N answers")->check(WholeNumber());
+  sub->add_option("--minutes", opts->minutes, "Stop after M minutes")->check(WholeNumber());
   sub->footer(
       "Keys: space/enter show the answer, 1-4 answer (0-5 for sm2 decks), arrows/PgUp/PgDn scroll,\n"
       "u undo, s suspend, b bury, e edit, q quit (Ctrl-C too, exit code 130), Ctrl-Z stop, ? help.\n"

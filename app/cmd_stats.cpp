@@ -33,7 +33,7 @@ void RunStats(const StatsOptions& opts, Context& ctx) {
     throw Error(ErrorCode::kUsage, "--period must be 1m, 3m, 1y or all (\"" + opts.period + "\")");
   }
   filter.period = *period;
-  Store& store = ctx.store();
+  Store& store = ctx.existing_store();
   if (!opts.deck.empty()) filter.deck_id = RequireDeck(store, opts.deck).id;
   if (!opts.tag.empty()) filter.tag = opts.tag;
   const StatsReport report = ComputeStats(store, filter);

@@ -1,5 +1,6 @@
 #include "context.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -44,11 +45,36 @@ Context::Context() {
   }
 }
 
-Store& Context::store() {
-  if (!store_) {
-    store_.emplace(Store::Open(global.db_path.empty() ? Store::DefaultPath() : global.db_path, *clock_));
+std::string Context::db_path() const {
+  if (global.db_given && global.db_path.empty()) {
+    throw Error(ErrorCode::kUsage, "--db needs a file name, not \"\" (example: --db ~/flashcards.db)");
   }
+  std::string path = global.db_path.empty() ? Store::DefaultPath() : global.db_path;
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    const std::string slash = !path.empty() && path.back() == '/' ? "" : "/";
+    throw Error(ErrorCode::kUsage, "the collection " + path + " is a directory: name a file, such as " + path +
+                                       slash + "collection.db");
+  }
+  return path;
+}
+
+Store& Context::store() {
+  if (!store_) store_.emplace(Store::Open(db_path(), *clock_));
   return *store_;
+}
+
+Store& Context::existing_store() {
+  if (!store_) {
+    const std::string path = db_path();
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) {
+      throw Error(ErrorCode::kNotFound, "no collection at " + path +
+                                            ": create one with `recall import FILE`, `recall add` or "
+                                            "`recall deck create NAME`");
+    }
+  }
+  return store();
 }
 
 bool Context::color() const {
@@ -59,6 +85,10 @@ bool Context::color() const {
 }
 
 bool Context::interactive() const { return ::isatty(STDIN_FILENO) == 1; }
+
+std::string Plural(int64_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
 
 std::vector<std::string> SplitWords(const std::string& text) {
   std::vector<std::string> out;

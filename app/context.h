@@ -19,6 +19,7 @@ namespace recall::app {
 
 struct GlobalOptions {
   std::string db_path;  // --db, else RECALL_DB, else the XDG default
+  bool db_given = false;  // --db was on the command line (even as "")
   bool json = false;    // --json: machine-readable output where output is data
   int verbose = 0;      // -v, -vv
   bool no_color = false;
@@ -32,8 +33,14 @@ class Context {
 
   // The clock: RECALL_NOW (ISO 8601 or Unix seconds) when set, else the system clock.
   const Clock& clock() const { return *clock_; }
-  // The collection, opened (and created) on first call.
+  // The collection file: --db, else the default. Throws kUsage for --db ""
+  // and for a path that is a directory.
+  std::string db_path() const;
+  // The collection, opened (and created) on first call: for commands that write.
   Store& store();
+  // The collection for read-only commands: throws kNotFound, saying how to
+  // create one, when the file does not exist (nothing is created).
+  Store& existing_store();
   // True when colour may be used on standard output: a terminal, no
   // --no-color, no NO_COLOR in the environment.
   bool color() const;
@@ -58,6 +65,9 @@ struct CommandRegistrar {
   CommandRegistrar(int order, SetupFn setup);
 };
 void SetupAllCommands(CLI::App& app, Context& ctx);
+
+// "1 card", "2 cards": a count with its noun.
+std::string Plural(int64_t n, const char* one, const char* many);
 
 // Whitespace-separated words of an option value ("a b  c" -> a, b, c): tags.
 std::vector<std::string> SplitWords(const std::string& text);

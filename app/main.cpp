@@ -9,10 +9,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "context.h"
 #include "recall/error.h"
+#include "recall/text.h"
+#include "usage_error.h"
 
 namespace {
 
@@ -33,23 +37,9 @@ void SetupLogging(const recall::app::GlobalOptions& g) {
   spdlog::set_default_logger(logger);
 }
 
-// The first word that is not a global option or its value: the subcommand.
-std::string FirstCommandWord(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--db") {
-      ++i;
-      continue;
-    }
-    if (!arg.empty() && arg[0] == '-') continue;
-    return arg;
-  }
-  return "";
-}
-
 int Fail(int code, const std::string& message) {
   std::fflush(stdout);
-  std::fprintf(stderr, "recall: %s\n", message.c_str());
+  std::fprintf(stderr, "recall: %s\n", recall::EscapeControls(message).c_str());
   return code;
 }
 
@@ -58,7 +48,8 @@ int Fail(int code, const std::string& message) {
 int main(int argc, char** argv) {
   try {
     recall::app::Context ctx;
-    CLI::App app{"recall: spaced-repetition flashcards for the terminal (SM-2, Anki-compatible)"};
+    CLI::App app{"recall: spaced-repetition flashcards for the terminal (SM-2, Anki-compatible)", "recall"};
+    app.set_version_flag("--version", "recall " RECALL_VERSION);
     app.footer(kExitCodes);
     app.require_subcommand(1);
     app.fallthrough();
@@ -70,13 +61,13 @@ int main(int argc, char** argv) {
     app.add_flag("-q,--quiet", g.quiet, "Only errors on standard error");
     app.add_flag("--no-color", g.no_color, "No colour (also when NO_COLOR is set or output is not a terminal)");
     recall::app::SetupAllCommands(app, ctx);
-    app.parse_complete_callback([&] { SetupLogging(g); });
-    if (const std::string word = FirstCommandWord(argc, argv);
-        !word.empty() && std::as_const(app)
-                              .get_subcommands(std::function<bool(const CLI::App*)>(
-                                  [&](const CLI::App* sub) { return sub->check_name(word); }))
-                              .empty()) {
-      return Fail(static_cast<int>(recall::ErrorCode::kUsage), "unknown command \"" + word + "\" (try --help)");
+    app.parse_complete_callback([&] {
+      g.db_given = app.get_option("--db")->count() > 0;
+      SetupLogging(g);
+    });
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (const std::string unknown = recall::app::UnknownCommandMessage(app, args); !unknown.empty()) {
+      return Fail(static_cast<int>(recall::ErrorCode::kUsage), unknown);
     }
     try {
       app.parse(argc, argv);
@@ -87,7 +78,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
       return app.exit(e);
     } catch (const CLI::ParseError& e) {
-      return Fail(static_cast<int>(recall::ErrorCode::kUsage), std::string(e.what()) + " (try --help)");
+      return Fail(static_cast<int>(recall::ErrorCode::kUsage), recall::app::UsageMessage(e, app, args));
     }
     return 0;
   } catch (const recall::app::ExitStatus& s) {

@@ -1,22 +1,45 @@
 #ifndef RECALL_APP_NOTE_EDIT_H_
 #define RECALL_APP_NOTE_EDIT_H_
 
-// Editing the note under review in $VISUAL / $EDITOR (`e` in review).
+// Editing a note in $VISUAL / $EDITOR: `recall card edit ID` and `e` in
+// review use this one file format (docs/cli.md, "The edit file"):
+//
+//   %%% front
+//   <front, exactly>
+//   %%% back
+//   <back, exactly>
+//   %%% tags (space-separated)
+//   <tags>
+//
+// A line of the note that starts with "%%%" after any number of backslashes
+// is written with one more backslash, and read back with one less, so note
+// text can never be taken for a marker and an edit that changes nothing
+// gives back the note byte for byte.
 
 #include <optional>
 #include <string>
 
-#include "recall/session.h"
+#include "recall/card.h"
 
 namespace recall::app {
 
-// The text handed to the editor, and reading it back into `note` (nullopt
-// when a marker is missing).
 std::string NoteToEditText(const Note& n);
+
+// Reads the edited text back into `note`; nullopt when the marker lines are
+// missing, out of order or repeated, or an unknown "%%%" line is found.
 std::optional<Note> ParseEditText(const std::string& text, Note note);
 
-// Runs $VISUAL / $EDITOR (else vi) on the note; returns a message for the user.
-std::string EditNote(ReviewSession& session, bool stdin_to_null);
+struct EditOutcome {
+  enum class Kind { kChanged, kUnchanged, kFailed } kind = Kind::kFailed;
+  Note note;                   // the edited note (kChanged)
+  std::string message;         // why nothing changed (kFailed)
+  bool editor_failed = false;  // kFailed because the editor did not exit with 0
+};
+
+// Runs $VISUAL, else $EDITOR, else vi on the note in a temporary file
+// ($TMPDIR, else /tmp) and reads it back. With `stdin_to_null` the editor's
+// standard input is /dev/null (the line protocol owns stdin).
+EditOutcome EditInEditor(const Note& note, bool stdin_to_null);
 
 }  // namespace recall::app
 

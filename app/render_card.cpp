@@ -275,8 +275,9 @@ CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool
   const std::optional<Notetype> type =
       note.notetype_id == kRecallBasicNotetypeId ? std::nullopt : store.GetNotetype(note.notetype_id);
   if (!type || type->markdown) {
-    sides.question = RenderMarkdownForTerminal(note.front, width, color);
-    sides.answer = RenderMarkdownForTerminal(note.back, width, color);
+    // Control characters show as visible escapes, never reach the terminal.
+    sides.question = RenderMarkdownForTerminal(EscapeControls(note.front), width, color);
+    sides.answer = RenderMarkdownForTerminal(EscapeControls(note.back), width, color);
     return sides;
   }
   // Anki's HTML note types: i10b's card faces (templates + HTML renderer).

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <ctime>
 
+#include "context.h"
+#include "note_edit.h"
 #include "recall/text.h"
 
 namespace recall::app {
@@ -32,7 +34,7 @@ std::string Style(bool color, const char* code, const std::string& text) {
 
 std::vector<std::string> HeaderItems(const ReviewSession& s, bool color) {
   const QueueCounts c = s.counts();
-  return {fmt::format("#{}", s.position()), Style(color, "1", s.current_deck().name),
+  return {fmt::format("#{}", s.position()), Style(color, "1", EscapeControls(s.current_deck().name, false)),
           Style(color, "34", fmt::format("New {}", c.new_cards)),
           Style(color, "31", fmt::format("Learn {}", c.learning)),
           Style(color, "32", fmt::format("Due {}", c.review))};
@@ -76,17 +78,30 @@ std::vector<std::string> KeyItems(const std::vector<AnswerChoice>& choices, bool
   return items;
 }
 
-std::string Plural(int64_t n, const char* one, const char* many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
-}
 
-std::string UndoText(const UndoResult& r) { return fmt::format("undid {} (card {})", r.action, r.card_id); }
+std::string UndoText(const UndoResult& r, const ReviewSession& session) {
+  const auto view = session.store().GetCardView(r.card_id);
+  if (!view) return "undid " + r.action;
+  std::string front = view->note.front;
+  for (char& ch : front) {
+    if (ch == '\n' || ch == '\t') ch = ' ';
+  }
+  return fmt::format("undid {} on {}", r.action, TruncateToWidth(EscapeControls(front, false), kUndoFrontWidth));
+}
 
 std::string Trimmed(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return "";
   const auto e = s.find_last_not_of(" \t\r\n");
   return s.substr(b, e - b + 1);
+}
+
+std::string EditNote(ReviewSession& session, bool stdin_to_null) {
+  const EditOutcome r = EditInEditor(session.current().note, stdin_to_null);
+  if (r.kind == EditOutcome::Kind::kFailed) return r.message;
+  if (r.kind == EditOutcome::Kind::kUnchanged) return "no change";
+  session.Edit(r.note);
+  return "edited";
 }
 
 void Print(const std::string& s) {

@@ -33,13 +33,17 @@ std::vector<std::string> KeyItems(const std::vector<AnswerChoice>& choices, bool
 // breaking an item (one wider than a line gets a line of its own).
 std::vector<std::string> PackItems(const std::vector<std::string>& items, const std::string& sep, int width);
 
-// "1 card", "2 cards".
-std::string Plural(int64_t n, const char* one, const char* many);
-
-std::string UndoText(const UndoResult& r);
+// "undid answer on 什么是 PagedAttention…": the action and the card's front,
+// cut to kUndoFrontWidth columns (never a raw card id).
+inline constexpr int kUndoFrontWidth = 30;
+std::string UndoText(const UndoResult& r, const ReviewSession& session);
 
 // `s` without leading and trailing whitespace.
 std::string Trimmed(const std::string& s);
+
+// `e` in review: edits the current note in the editor (note_edit.h) and
+// saves it; returns what to tell the user ("edited", "no change", or why not).
+std::string EditNote(ReviewSession& session, bool stdin_to_null);
 
 // Writes `s` to standard output and flushes.
 void Print(const std::string& s);

@@ -89,7 +89,7 @@ class LineSession {
       }
       quit = state == SessionState::kWaiting ? Wait() : ShowCard();
     }
-    Print(SummaryText(session_.Summary()));
+    Print(SummaryText(session_.Summary(), quit ? StillDue(session_) : 0));
   }
 
  private:
@@ -159,7 +159,7 @@ class LineSession {
   void DoUndo() {
     Refusable([&] {
       const auto r = session_.Undo();
-      Print(r ? "> " + UndoText(*r) + "\n\n" : std::string("> nothing to undo\n\n"));
+      Print(r ? "> " + UndoText(*r, session_) + "\n\n" : std::string("> nothing to undo\n\n"));
     });
   }
 

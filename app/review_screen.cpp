@@ -28,6 +28,9 @@ const std::vector<std::string> kBackHint = {"u undo", "s suspend", "b bury", "e 
 constexpr int kHelpKeyColumn = 15;
 constexpr int kHelpColumnsFrom = 40;
 
+// The rating space and enter give once the answer shows (anki decks).
+constexpr int kGoodRating = 3;
+
 // The help screen for a deck of `algorithm`, wrapped to `width` columns.
 std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
   static const char* const kAnkiWhat[] = {
@@ -183,12 +186,15 @@ class TerminalSession {
       }
       quit = state == SessionState::kWaiting ? Wait(*term) : ShowCard(*term);
     }
+    still_due_ = quit ? StillDue(session_) : 0;
     term.reset();
     return end_line;
   }
 
   // True when the session ended with Ctrl-C.
   bool interrupted() const { return interrupted_; }
+  // Cards left today when the user quit (0 when the session ran out).
+  int64_t still_due() const { return still_due_; }
 
  private:
   enum class View { kFront, kBack, kHelp };
@@ -279,14 +285,18 @@ class TerminalSession {
       } else if (view == View::kFront && (k == " " || k == "\r" || k == "\n")) {
         choices_ = session_.Choices();
         view = View::kBack;
-      } else if (view == View::kBack && k.size() == 1 && k[0] >= '0' && k[0] <= '9' &&
-                 k[0] - '0' >= MinRating(algorithm) && k[0] - '0' <= MaxRating(algorithm)) {
-        Refusable([&] { session_.Answer(k[0] - '0'); });
+      } else if (view == View::kBack &&
+                 ((k.size() == 1 && k[0] >= '0' && k[0] <= '9' && k[0] - '0' >= MinRating(algorithm) &&
+                   k[0] - '0' <= MaxRating(algorithm)) ||
+                  (algorithm != Algorithm::kSm2 && (k == " " || k == "\r" || k == "\n")))) {
+        // After the reveal, space and enter answer Good (anki and fsrs decks), as in Anki.
+        const int rating = k.size() == 1 && k[0] >= '0' && k[0] <= '9' ? k[0] - '0' : kGoodRating;
+        Refusable([&] { session_.Answer(rating); });
         return false;
       } else if (k == "u") {
         std::optional<UndoResult> r;
         if (!Refusable([&] { r = session_.Undo(); })) return false;
-        message_ = r ? UndoText(*r) : "nothing to undo";
+        message_ = r ? UndoText(*r, session_) : "nothing to undo";
         if (r) return false;
       } else if (k == "s") {
         Refusable([&] { session_.Suspend(); });
@@ -327,7 +337,7 @@ class TerminalSession {
         if (ev.key == "u") {
           std::optional<UndoResult> r;
           if (!Refusable([&] { r = session_.Undo(); })) return false;
-          message_ = r ? UndoText(*r) : "nothing to undo";
+          message_ = r ? UndoText(*r, session_) : "nothing to undo";
           if (r) return false;
         }
       }
@@ -358,15 +368,17 @@ class TerminalSession {
   int page_ = 1;         // body lines shown by the last Render
   bool at_end_ = true;   // the last body line was on screen
   bool interrupted_ = false;
+  int64_t still_due_ = 0;
 };
 
 }  // namespace
 
 std::string RunTerminalSession(ReviewSession& session, const SessionClock& clock, const ReviewOptions& options,
-                               bool color, bool* interrupted) {
+                               bool color, bool* interrupted, int64_t* still_due) {
   TerminalSession terminal_session(session, clock, options, color);
   std::string end_line = terminal_session.Run();
   *interrupted = terminal_session.interrupted();
+  *still_due = terminal_session.still_due();
   return end_line;
 }
 

@@ -26,7 +26,7 @@ TEST_F(AnkiE2eTest, ExportThenImportIntoAnotherCollection) {
   const std::string apkg = dir_.File("out.apkg");
   const RunResult ex = RunRecall({"export", apkg, "--with-scheduling"}, Env());
   ASSERT_EQ(ex.exit_code, 0) << ex.err;
-  EXPECT_EQ(ex.out, "Exported 1 notes (1 cards, 0 reviews) in 2 decks to " + apkg +
+  EXPECT_EQ(ex.out, "Exported 1 note (1 card, 0 reviews) in 2 decks to " + apkg +
                         "\nIn Anki: File > Import, and tick \"Import any learning progress\".\n");
   EXPECT_EQ(ex.err, "");
   auto env2 = Env();
@@ -38,6 +38,7 @@ TEST_F(AnkiE2eTest, ExportThenImportIntoAnotherCollection) {
 }
 
 TEST_F(AnkiE2eTest, ErrorsAreOneLineWithExitCodes) {
+  ASSERT_EQ(RunRecall({"deck", "create", "Other"}, Env()).exit_code, 0);  // export never creates a collection
   const RunResult missing = RunRecall({"export", dir_.File("x.apkg"), "--deck", "Nope"}, Env());
   EXPECT_EQ(missing.exit_code, 3);
   EXPECT_EQ(missing.err, "recall: no such deck (Nope)\n");

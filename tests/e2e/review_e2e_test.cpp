@@ -104,7 +104,9 @@ TEST_F(ReviewE2eTest, ExactTranscriptWithChineseWrappedAt40Columns) {
             "vLLM\n"
             "1 Again 1m  2 Hard 10m  3 Good 1d  4 Easy 4d\n"
             "\n"
-            "Reviewed 4 cards in 0s · Again 1 (25%)\n"
+            "Reviewed 2 cards (4 answers) in 0s · Again 1 (25%)\n"
+            "2 new cards learned\n"
+            "1 still due today (you stopped early)\n"
             "Next: 1 learning card today, 1 review tomorrow\n");
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 4);
 }
@@ -130,6 +132,7 @@ TEST_F(ReviewE2eTest, NewLimitPersistsAcrossSessionsAndResetsNextStudyDay) {
             "\n"
             "No more cards due now.\n"
             "Reviewed 1 card in 0s · Again 0 (0%)\n"
+            "1 new card learned\n"
             "Next: 0 reviews tomorrow\n");
   EXPECT_EQ(r.err, "");
   // 03:59 the next morning is still 1 March's study day (rollover 4 am).
@@ -158,7 +161,7 @@ TEST_F(ReviewE2eTest, ReviewLimitAndParentCap) {
 
 TEST_F(ReviewE2eTest, UndoAfterRestart) {
   const int64_t deck = MakeDeck("D");
-  const int64_t card = Add(deck, "front", "back");
+  Add(deck, "front", "back");
   auto r = Review("3\nq\n");
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 1);
   r = Review("u\nq\n");
@@ -168,7 +171,7 @@ TEST_F(ReviewE2eTest, UndoAfterRestart) {
             "-- answer --\n"
             "back\n"
             "1 Again 1m  2 Hard 10m  3 Good 1d  4 Easy 4d\n"
-            "> undid answer (card " + std::to_string(card) + ")\n"
+            "> undid answer on front\n"
             "\n"
             "#1 · D · New 1 · Learn 0 · Due 0\n"
             "front\n"
@@ -178,6 +181,7 @@ TEST_F(ReviewE2eTest, UndoAfterRestart) {
             "> quit\n"
             "\n"
             "Reviewed 0 cards.\n"
+            "1 still due today (you stopped early)\n"
             "Next: 0 reviews tomorrow\n");
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 0);
   EXPECT_EQ(Count("SELECT reps FROM cards"), 0);
@@ -211,7 +215,8 @@ TEST_F(ReviewE2eTest, LearningCardComesBackAfterWait) {
             "> Good: next in 1d\n"
             "\n"
             "No more cards due now.\n"
-            "Reviewed 2 cards in 10m 0s · Again 1 (50%)\n"
+            "Reviewed 1 card (2 answers) in 10m 0s · Again 1 (50%)\n"
+            "1 new card learned\n"
             "Next: 1 review tomorrow\n");
 }
 

@@ -313,7 +313,8 @@ TEST_F(ReviewPtyTest, ScreenAt40ColumnsAnswerKeysAndResize) {
   EXPECT_EQ(
       tail,
       std::string(kLeave) +
-          "Reviewed 1 card in 0s · Again 0 (0%)\r\nNext: 1 learning card today, 0 reviews tomorrow\r\n");
+          "Reviewed 1 card in 0s · Again 0 (0%)\r\n1 new card learned\r\n1 still due today (you stopped early)\r\n"
+          "Next: 1 learning card today, 0 reviews tomorrow\r\n");
   EXPECT_EQ(Answers(), 1);
 }
 
@@ -369,7 +370,8 @@ TEST_F(ReviewPtyTest, CtrlCEndsTheSessionWithSummaryAndExitCode130) {
   EXPECT_EQ(
       pty.out().substr(mark),
       std::string(kLeave) +
-          "Reviewed 1 card in 0s · Again 0 (0%)\r\nNext: 1 learning card today, 0 reviews tomorrow\r\n");
+          "Reviewed 1 card in 0s · Again 0 (0%)\r\n1 new card learned\r\n1 still due today (you stopped early)\r\n"
+          "Next: 1 learning card today, 0 reviews tomorrow\r\n");
   EXPECT_EQ(Answers(), 1);
 }
 
@@ -761,8 +763,26 @@ TEST_F(ReviewPtyTest, StdoutNotATerminalUsesTheLineProtocol) {
             "> quit\r\n"
             "\r\n"
             "Reviewed 1 card in 0s · Again 0 (0%)\r\n"
+            "1 new card learned\r\n"
+            "1 still due today (you stopped early)\r\n"
             "Next: 1 learning card today, 0 reviews tomorrow\r\n");
   EXPECT_EQ(Answers(), 1);
+}
+
+TEST_F(ReviewPtyTest, SpaceOrEnterAfterTheRevealAnswersGood) {
+  AddCard("第二张", "答案");
+  PtySession pty(db_, 80, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // reveal
+  mark = pty.SendAfterScreen(" ", "4 Easy 4d", mark);        // space: Good
+  mark = pty.SendAfterScreen("\r", "show answer", mark);     // reveal the second card
+  mark = pty.SendAfterScreen("\r", "4 Easy 4d", mark);       // enter: Good
+  ASSERT_TRUE(pty.ReadUntil("show answer", mark)) << pty.out().substr(mark);
+  pty.Send("q");
+  EXPECT_EQ(pty.Wait(), 0);
+  SQLite::Database db(db_);
+  EXPECT_EQ(db.execAndGet("SELECT group_concat(rating, ',') FROM (SELECT rating FROM revlog ORDER BY id)").getString(),
+            "3,3");
 }
 
 }  // namespace

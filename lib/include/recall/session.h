@@ -161,7 +161,11 @@ enum class DoneReason { kEmpty, kCardLimit, kTimeLimit };
 
 struct SessionSummary {
   int64_t answered = 0;
+  int64_t cards = 0;          // distinct cards answered (a learning card may be answered several times)
   int64_t again = 0;          // anki: rating 1; sm2: grade < 3
+  int64_t new_learned = 0;    // distinct cards answered that were new
+  int64_t review_answers = 0; // answers to cards in the review state (interval of a day or more)
+  int64_t review_passed = 0;  // of those, not "again": the session's retention
   int64_t duration_ms = 0;    // session wall time (by the session's clock)
   UpcomingCounts upcoming;
 };
@@ -219,6 +223,9 @@ class ReviewSession {
 
   SessionSummary Summary();
 
+  // The collection the session works on (to look up what an undo restored).
+  const Store& store() const { return store_; }
+
  private:
   Store& store_;
   SessionOptions options_;
@@ -235,6 +242,14 @@ class ReviewSession {
   // This session's undoable actions, newest last: 0 other, 1 answer, 2 answer
   // that was an "again" (undo takes the counts back).
   std::vector<int> actions_;
+  // This session's answers, newest last (undo takes the last one back).
+  struct AnsweredCard {
+    int64_t card_id = 0;
+    bool again = false;
+    bool was_new = false;
+    bool was_review = false;
+  };
+  std::vector<AnsweredCard> answers_;
   std::optional<int64_t> undone_card_;  // shown next after an undo
   std::vector<int64_t> deck_ids_;
   int rollover_hour_ = 4;

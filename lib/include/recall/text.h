@@ -50,6 +50,13 @@ std::string CleanStoredText(std::string_view s, StoredTextKind kind = StoredText
 // `s` without its ANSI escape sequences (CSI such as "\x1b[1m", OSC).
 std::string StripAnsi(std::string_view s);
 
+// `s` safe to write to a terminal: control characters become visible escapes
+// (ESC -> "\e", BEL -> "\x07", CR -> "\r", DEL -> "\x7f", C1 controls such as
+// U+009B -> "\u009b", a byte that is not UTF-8 -> "\xff"). Newline and tab
+// are kept when `keep_newlines`, else shown as "\n" and "\t". Printable
+// text, CJK included, is unchanged.
+std::string EscapeControls(std::string_view s, bool keep_newlines = true);
+
 // `s` with & < > " ' replaced by HTML entities.
 std::string HtmlEscape(std::string_view s);
 

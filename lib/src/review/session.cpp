@@ -8,6 +8,7 @@
 #include <cerrno>
 
 #include <algorithm>
+#include <set>
 
 #include "recall/error.h"
 #include "recall/session.h"
@@ -147,6 +148,8 @@ AnswerResult ReviewSession::Answer(int rating) {
   ++answered_;
   if (again) ++again_;
   actions_.push_back(again ? 2 : 1);
+  answers_.push_back({current_->card.id, again, current_->card.state.type == CardType::kNew,
+                      current_->card.state.type == CardType::kReview});
   state_ = SessionState::kDone;  // until Advance
   return r;
 }
@@ -208,6 +211,7 @@ std::optional<UndoResult> ReviewSession::Undo() {
     actions_.pop_back();
     if (action >= 1 && answered_ > 0) --answered_;
     if (action == 2 && again_ > 0) --again_;
+    if (action >= 1 && !answers_.empty()) answers_.pop_back();
   }
   undone_card_ = result->card_id;
   state_ = SessionState::kDone;
@@ -218,6 +222,17 @@ SessionSummary ReviewSession::Summary() {
   SessionSummary s;
   s.answered = answered_;
   s.again = again_;
+  std::set<int64_t> cards, learned;
+  for (const auto& a : answers_) {
+    cards.insert(a.card_id);
+    if (a.was_new) learned.insert(a.card_id);
+    if (a.was_review) {
+      ++s.review_answers;
+      if (!a.again) ++s.review_passed;
+    }
+  }
+  s.cards = static_cast<int64_t>(cards.size());
+  s.new_learned = static_cast<int64_t>(learned.size());
   s.duration_ms = std::max<int64_t>(0, store_.clock().Now().ms - started_.ms);
   if (deck_ids_.empty()) {
     for (const auto& d : LoadSessionDecks(store_, options_.deck_id)) deck_ids_.push_back(d.id);

@@ -149,8 +149,8 @@ std::string FormatPercent(std::optional<double> rate) {
 std::string RenderStatsText(const StatsReport& r, int width, bool color) {
   width = std::max(60, width);
   std::string out;
-  const std::string scope = r.deck.empty() ? "all decks" : "deck " + r.deck;
-  out += Heading(fmt::format("recall stats: {}{}, today {}", scope, r.tag ? ", tag " + *r.tag : "",
+  const std::string scope = r.deck.empty() ? "all decks" : "deck " + EscapeControls(r.deck, false);
+  out += Heading(fmt::format("recall stats: {}{}, today {}", scope, r.tag ? ", tag " + EscapeControls(*r.tag, false) : "",
                              FormatDay(r.today)),
                  color);
   out += fmt::format("period {}: {} to {}\n\n", StatsPeriodName(r.period), FormatDay(r.period_start),
@@ -196,7 +196,7 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
            fmt::format("{:>6}{:>6}{:>8}{:>10}{:>7}{:>9}\n", "Cards", "New", "Reviews", "Retention", "Lapses",
                        "Mean ivl");
     for (const auto& tag : r.tags) {
-      const std::string name = tag.has_children ? tag.tag + "::*" : tag.tag;
+      const std::string name = EscapeControls(tag.has_children ? tag.tag + "::*" : tag.tag, false);
       out += "  " + PadToWidth(TruncateLeft(name, name_w - 1), name_w) +
              fmt::format("{:>6}{:>6}{:>8}", tag.cards, tag.new_cards, tag.reviews) +
              Right(FormatPercent(RetentionRate(tag.passed, tag.failed)), 10) + fmt::format("{:>7}", tag.lapses) +
