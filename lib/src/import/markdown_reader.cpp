@@ -254,7 +254,7 @@ bool Reader::SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int
         to = b.first_line;
         break;
       }
-      if (LooksLikeQuestion(CleanQuestion(FirstLineOf(b.text)))) return true;
+      if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) return true;
       continue;
     }
     to = b.first_line;
@@ -263,6 +263,43 @@ bool Reader::SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int
   }
   return std::any_of(admonitions_.begin(), admonitions_.end(),
                      [&](const AdmonitionCard& a) { return a.line > from && a.line < to; });
+}
+
+// The sibling rule: a numbered heading ("### 2. PagedAttention") whose
+// numbered siblings of the same level in the same parent section are at
+// least half questions is a question too, when it has answer content and
+// no sub-heading of it asks a question (then it is a topic).
+bool Reader::NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i, int level) const {
+  auto numbered = [](const Block& b) {
+    const auto r = AfterNumbering(FirstLineOf(b.text));
+    return r && !r->empty();
+  };
+  if (!numbered(blocks[i])) return false;
+  bool content = false;
+  for (size_t j = i + 1; j < blocks.size(); ++j) {
+    const Block& b = blocks[j];
+    if (b.kind != BlockKind::kHeading) {
+      content = true;
+      continue;
+    }
+    if (b.level <= level) break;
+    if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) return false;
+  }
+  if (!content) return false;
+  size_t from = i;
+  while (from > 0 && !(blocks[from - 1].kind == BlockKind::kHeading && blocks[from - 1].level < level))
+    --from;
+  int siblings = 0;
+  int questions = 0;
+  for (size_t j = from; j < blocks.size(); ++j) {
+    const Block& b = blocks[j];
+    if (b.kind != BlockKind::kHeading) continue;
+    if (b.level < level) break;
+    if (b.level > level || !numbered(b)) continue;
+    ++siblings;
+    if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) ++questions;
+  }
+  return siblings >= 2 && questions * 2 >= siblings;
 }
 
 void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text) {
@@ -280,7 +317,9 @@ void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, cons
     return;
   }
   const std::string clean = CleanQuestion(text);
-  if (LooksLikeQuestion(clean) && !SectionHasQuestions(blocks, i, level)) {
+  const bool asks = b.kind == BlockKind::kHeading &&
+                    (LooksLikeQuestionHeading(clean) || NumberedSiblingQuestion(blocks, i, level));
+  if ((asks || LooksLikeQuestion(clean)) && !SectionHasQuestions(blocks, i, level)) {
     const int next =
         i + 1 < blocks.size() && blocks[i + 1].first_line > 0 ? blocks[i + 1].first_line : b.last_line + 1;
     Open({"heading", clean, b.first_line, std::max(next, b.last_line + 1)}, level);

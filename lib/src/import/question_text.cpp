@@ -90,6 +90,26 @@ bool LooksLikeQuestion(std::string_view plain) {
   return false;
 }
 
+bool LooksLikeQuestionHeading(std::string_view plain) {
+  if (LooksLikeQuestion(plain)) return true;
+  const std::string_view t = TrimTrailingDecoration(Trim(plain));
+  if (CodePointCount(t) < 4) return false;
+  for (std::string_view w :
+       {"什么", "为什么", "如何", "怎么", "怎样", "哪些", "哪个", "哪种", "是否", "多少", "能否", "可否"}) {
+    if (t.find(w) != std::string_view::npos) return true;
+  }
+  for (std::string_view e :
+       {"吗", "呢", "的区别", "区别是什么", "的异同", "的优缺点", "的优势", "的作用", "的原理"}) {
+    if (EndsWith(t, e)) return true;
+  }
+  const std::string lower = Lower(t);
+  if (lower.find(" vs ") != std::string::npos || lower.find(" vs. ") != std::string::npos) return true;
+  for (std::string_view w : {"difference between", "differences between", "pros and cons"}) {
+    if (lower.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
 std::optional<std::string_view> AfterNumbering(std::string_view t) {
   t = Trim(t);
   // "(1)", "（1）"
