@@ -265,6 +265,18 @@ bool Reader::SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int
                      [&](const AdmonitionCard& a) { return a.line > from && a.line < to; });
 }
 
+// A sub-heading under heading i (before the next heading of its level or
+// higher) asks a question: heading i is a topic.
+bool Reader::ChildHeadingAsks(const std::vector<Block>& blocks, size_t i, int level) const {
+  for (size_t j = i + 1; j < blocks.size(); ++j) {
+    const Block& b = blocks[j];
+    if (b.kind != BlockKind::kHeading) continue;
+    if (b.level <= level) break;
+    if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) return true;
+  }
+  return false;
+}
+
 // The sibling rule: a numbered heading ("### 2. PagedAttention") whose
 // numbered siblings of the same level in the same parent section are at
 // least half questions is a question too, when it has answer content and
@@ -274,16 +286,11 @@ bool Reader::NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i,
     const auto r = AfterNumbering(FirstLineOf(b.text));
     return r && !r->empty();
   };
-  if (!numbered(blocks[i])) return false;
+  if (!numbered(blocks[i]) || ChildHeadingAsks(blocks, i, level)) return false;
   bool content = false;
-  for (size_t j = i + 1; j < blocks.size(); ++j) {
-    const Block& b = blocks[j];
-    if (b.kind != BlockKind::kHeading) {
-      content = true;
-      continue;
-    }
-    if (b.level <= level) break;
-    if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) return false;
+  for (size_t j = i + 1; j < blocks.size() && !content; ++j) {
+    if (blocks[j].kind == BlockKind::kHeading && blocks[j].level <= level) break;
+    content = blocks[j].kind != BlockKind::kHeading;
   }
   if (!content) return false;
   size_t from = i;
@@ -317,8 +324,11 @@ void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, cons
     return;
   }
   const std::string clean = CleanQuestion(text);
+  // The wider heading rule and the sibling rule never make a topic (a
+  // heading with sub-headings that ask) a question.
   const bool asks = b.kind == BlockKind::kHeading &&
-                    (LooksLikeQuestionHeading(clean) || NumberedSiblingQuestion(blocks, i, level));
+                    ((LooksLikeQuestionHeading(clean) && !ChildHeadingAsks(blocks, i, level)) ||
+                     NumberedSiblingQuestion(blocks, i, level));
   if ((asks || LooksLikeQuestion(clean)) && !SectionHasQuestions(blocks, i, level)) {
     const int next =
         i + 1 < blocks.size() && blocks[i + 1].first_line > 0 ? blocks[i + 1].first_line : b.last_line + 1;

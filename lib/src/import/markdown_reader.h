@@ -68,6 +68,7 @@ class Reader {
   std::optional<Question> ParagraphQuestion(const Block& b, bool in_item) const;
   bool SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int level) const;
   bool StrongQuestion(const Block& b) const;
+  bool ChildHeadingAsks(const std::vector<Block>& blocks, size_t i, int level) const;
   bool NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i, int level) const;
   size_t Details(const std::vector<Block>& blocks, size_t i);
 

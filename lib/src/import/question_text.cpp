@@ -24,7 +24,8 @@ constexpr std::array<std::string_view, 30> kEnglishQuestionWords = {
     "what",    "what's",   "why",     "how",      "when",   "which",   "where", "who",  "whom",    "whose",
     "explain", "describe", "compare", "contrast", "define", "discuss", "is",    "are",  "can",     "could",
     "do",      "does",     "did",     "should",   "would",  "will",    "list",  "name", "outline", "walk"};
-constexpr std::array<std::string_view, 22> kFurniture = {
+constexpr std::array<std::string_view, 27> kFurniture = {
+    "resources", "further reading", "延伸阅读", "相关链接", "相关资料",
     "目录",     "目錄",     "本文目录",         "文章目录",     "table of contents",
     "contents", "toc",      "references",       "reference",    "参考资料",
     "参考文献", "参考链接", "contributing",     "contribute",   "how to contribute",
