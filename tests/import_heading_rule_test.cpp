@@ -25,7 +25,7 @@ std::vector<std::string> Fronts(const std::string& md) {
 TEST(HeadingRuleTest, ChineseInterrogativeAnywhereAsks) {
   for (const char* h :
        {"PagedAttention 解决了什么问题", "KV Cache 的显存占用怎么估算", "LoRA 为什么有效",
-        "梯度累积要如何实现", "RLHF 有哪些难点", "用哪个优化器", "选哪种量化", "训练时是否需要 warmup",
+        "梯度累积要如何配置", "RLHF 有哪些难点", "用哪个优化器", "选哪种量化", "训练时是否需要 warmup",
         "显存占用多少", "推理时能否去掉残差", "可否共享 KV", "X 是怎样训练的"}) {
     EXPECT_TRUE(LooksLikeQuestionHeading(h)) << h;
     EXPECT_FALSE(LooksLikeQuestion(h)) << h << " (paragraphs keep the stricter rule)";
