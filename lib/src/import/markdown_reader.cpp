@@ -293,19 +293,24 @@ bool Reader::NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i,
     content = blocks[j].kind != BlockKind::kHeading;
   }
   if (!content) return false;
-  size_t from = i;
-  while (from > 0 && !(blocks[from - 1].kind == BlockKind::kHeading && blocks[from - 1].level < level))
-    --from;
-  int siblings = 0;
-  int questions = 0;
-  for (size_t j = from; j < blocks.size(); ++j) {
-    const Block& b = blocks[j];
-    if (b.kind != BlockKind::kHeading) continue;
-    if (b.level < level) break;
-    if (b.level > level || !numbered(b)) continue;
-    ++siblings;
-    if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) ++questions;
+  // Counted once per group of siblings (the reader visits them in order).
+  SiblingGroup& g = sibling_groups_[level];
+  if (g.blocks != &blocks || i < g.from || i >= g.to) {
+    g = SiblingGroup{&blocks, i, i, 0, 0};
+    while (g.from > 0 &&
+           !(blocks[g.from - 1].kind == BlockKind::kHeading && blocks[g.from - 1].level < level))
+      --g.from;
+    for (g.to = g.from; g.to < blocks.size(); ++g.to) {
+      const Block& b = blocks[g.to];
+      if (b.kind != BlockKind::kHeading) continue;
+      if (b.level < level) break;
+      if (b.level > level || !numbered(b)) continue;
+      ++g.siblings;
+      if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) ++g.questions;
+    }
   }
+  const int siblings = g.siblings;
+  const int questions = g.questions;
   return siblings >= 2 && questions * 2 >= siblings;
 }
 

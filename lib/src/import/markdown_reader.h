@@ -5,6 +5,7 @@
 // (markdown_reader.cpp: the rules; markdown_extensions.cpp: front matter,
 // admonitions and <details>).
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -95,6 +96,13 @@ class Reader {
   std::optional<Question> open_;
   int open_level_ = 0;
   std::vector<AdmonitionCard> admonitions_;
+  // Numbered headings of one level in one parent section (the sibling rule).
+  struct SiblingGroup {
+    const std::vector<Block>* blocks = nullptr;
+    size_t from = 0, to = 0;  // block range of the group
+    int siblings = 0, questions = 0;
+  };
+  mutable std::map<int, SiblingGroup> sibling_groups_;  // by heading level
   size_t next_admonition_ = 0;
 };
 
