@@ -254,7 +254,7 @@ bool Reader::SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int
         to = b.first_line;
         break;
       }
-      if (LooksLikeQuestion(CleanQuestion(FirstLineOf(b.text)))) return true;
+      if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) return true;
       continue;
     }
     to = b.first_line;
@@ -263,6 +263,55 @@ bool Reader::SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int
   }
   return std::any_of(admonitions_.begin(), admonitions_.end(),
                      [&](const AdmonitionCard& a) { return a.line > from && a.line < to; });
+}
+
+// A sub-heading under heading i (before the next heading of its level or
+// higher) asks a question: heading i is a topic.
+bool Reader::ChildHeadingAsks(const std::vector<Block>& blocks, size_t i, int level) const {
+  for (size_t j = i + 1; j < blocks.size(); ++j) {
+    const Block& b = blocks[j];
+    if (b.kind != BlockKind::kHeading) continue;
+    if (b.level <= level) break;
+    if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) return true;
+  }
+  return false;
+}
+
+// The sibling rule: a numbered heading ("### 2. PagedAttention") whose
+// numbered siblings of the same level in the same parent section are at
+// least half questions is a question too, when it has answer content and
+// no sub-heading of it asks a question (then it is a topic).
+bool Reader::NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i, int level) const {
+  auto numbered = [](const Block& b) {
+    const auto r = AfterNumbering(FirstLineOf(b.text));
+    return r && !r->empty();
+  };
+  if (!numbered(blocks[i]) || ChildHeadingAsks(blocks, i, level)) return false;
+  bool content = false;
+  for (size_t j = i + 1; j < blocks.size() && !content; ++j) {
+    if (blocks[j].kind == BlockKind::kHeading && blocks[j].level <= level) break;
+    content = blocks[j].kind != BlockKind::kHeading;
+  }
+  if (!content) return false;
+  // Counted once per group of siblings (the reader visits them in order).
+  SiblingGroup& g = sibling_groups_[level];
+  if (g.blocks != &blocks || i < g.from || i >= g.to) {
+    g = SiblingGroup{&blocks, i, i, 0, 0};
+    while (g.from > 0 &&
+           !(blocks[g.from - 1].kind == BlockKind::kHeading && blocks[g.from - 1].level < level))
+      --g.from;
+    for (g.to = g.from; g.to < blocks.size(); ++g.to) {
+      const Block& b = blocks[g.to];
+      if (b.kind != BlockKind::kHeading) continue;
+      if (b.level < level) break;
+      if (b.level > level || !numbered(b)) continue;
+      ++g.siblings;
+      if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) ++g.questions;
+    }
+  }
+  const int siblings = g.siblings;
+  const int questions = g.questions;
+  return siblings >= 2 && questions * 2 >= siblings;
 }
 
 void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text) {
@@ -280,7 +329,12 @@ void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, cons
     return;
   }
   const std::string clean = CleanQuestion(text);
-  if (LooksLikeQuestion(clean) && !SectionHasQuestions(blocks, i, level)) {
+  // The wider heading rule and the sibling rule never make a topic (a
+  // heading with sub-headings that ask) a question.
+  const bool asks = b.kind == BlockKind::kHeading &&
+                    ((LooksLikeQuestionHeading(clean) && !ChildHeadingAsks(blocks, i, level)) ||
+                     NumberedSiblingQuestion(blocks, i, level));
+  if ((asks || LooksLikeQuestion(clean)) && !SectionHasQuestions(blocks, i, level)) {
     const int next =
         i + 1 < blocks.size() && blocks[i + 1].first_line > 0 ? blocks[i + 1].first_line : b.last_line + 1;
     Open({"heading", clean, b.first_line, std::max(next, b.last_line + 1)}, level);

@@ -5,6 +5,7 @@
 // (markdown_reader.cpp: the rules; markdown_extensions.cpp: front matter,
 // admonitions and <details>).
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +69,8 @@ class Reader {
   std::optional<Question> ParagraphQuestion(const Block& b, bool in_item) const;
   bool SectionHasQuestions(const std::vector<Block>& blocks, size_t i, int level) const;
   bool StrongQuestion(const Block& b) const;
+  bool ChildHeadingAsks(const std::vector<Block>& blocks, size_t i, int level) const;
+  bool NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i, int level) const;
   size_t Details(const std::vector<Block>& blocks, size_t i);
 
   void Open(Question q, int heading_level = 0) {
@@ -93,6 +96,13 @@ class Reader {
   std::optional<Question> open_;
   int open_level_ = 0;
   std::vector<AdmonitionCard> admonitions_;
+  // Numbered headings of one level in one parent section (the sibling rule).
+  struct SiblingGroup {
+    const std::vector<Block>* blocks = nullptr;
+    size_t from = 0, to = 0;  // block range of the group
+    int siblings = 0, questions = 0;
+  };
+  mutable std::map<int, SiblingGroup> sibling_groups_;  // by heading level
   size_t next_admonition_ = 0;
 };
 

@@ -24,7 +24,8 @@ constexpr std::array<std::string_view, 30> kEnglishQuestionWords = {
     "what",    "what's",   "why",     "how",      "when",   "which",   "where", "who",  "whom",    "whose",
     "explain", "describe", "compare", "contrast", "define", "discuss", "is",    "are",  "can",     "could",
     "do",      "does",     "did",     "should",   "would",  "will",    "list",  "name", "outline", "walk"};
-constexpr std::array<std::string_view, 22> kFurniture = {
+constexpr std::array<std::string_view, 27> kFurniture = {
+    "resources", "further reading", "延伸阅读", "相关链接", "相关资料",
     "目录",     "目錄",     "本文目录",         "文章目录",     "table of contents",
     "contents", "toc",      "references",       "reference",    "参考资料",
     "参考文献", "参考链接", "contributing",     "contribute",   "how to contribute",
@@ -86,6 +87,26 @@ bool LooksLikeQuestion(std::string_view plain) {
   const std::string first = Lower(t.substr(0, k));
   for (auto w : kEnglishQuestionWords) {
     if (first == w) return t.find(' ', k + 1) != std::string_view::npos;  // two words at least after it
+  }
+  return false;
+}
+
+bool LooksLikeQuestionHeading(std::string_view plain) {
+  if (LooksLikeQuestion(plain)) return true;
+  const std::string_view t = TrimTrailingDecoration(Trim(plain));
+  if (CodePointCount(t) < 4) return false;
+  for (std::string_view w :
+       {"什么", "为什么", "如何", "怎么", "怎样", "哪些", "哪个", "哪种", "是否", "多少", "能否", "可否"}) {
+    if (t.find(w) != std::string_view::npos) return true;
+  }
+  for (std::string_view e :
+       {"吗", "呢", "的区别", "区别是什么", "的异同", "的优缺点", "的优势", "的作用", "的原理"}) {
+    if (EndsWith(t, e)) return true;
+  }
+  const std::string lower = Lower(t);
+  if (lower.find(" vs ") != std::string::npos || lower.find(" vs. ") != std::string::npos) return true;
+  for (std::string_view w : {"difference between", "differences between", "pros and cons"}) {
+    if (lower.find(w) != std::string::npos) return true;
   }
   return false;
 }

@@ -15,6 +15,13 @@ namespace recall::import_internal {
 // What, Why, How, Explain, …).
 bool LooksLikeQuestion(std::string_view plain);
 
+// A heading's text asks a question: LooksLikeQuestion, or a Chinese
+// interrogative anywhere ("PagedAttention 解决了什么问题"), a question-like
+// ending ("LayerNorm 和 BatchNorm 的区别", "X 的优缺点", "X 的原理"), or an
+// English comparison ("Difference between X and Y", "X vs Y", "Pros and
+// cons of X"). Headings only: paragraphs keep the stricter rule.
+bool LooksLikeQuestionHeading(std::string_view plain);
+
 // "1. ", "1.2 ", "1）", "(1)", "（1）", "一、", "第3题：" at the start, or
 // nullopt. Returns the text after it.
 std::optional<std::string_view> AfterNumbering(std::string_view t);
