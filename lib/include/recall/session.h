@@ -188,6 +188,7 @@ class ReviewSession {
   // REQUIRES: state() == kCard.
   const CardView& current() const { return *current_; }
   const Deck& current_deck() const { return current_deck_; }
+  // The collection the session works on (note types, what an undo restored).
   const Store& store() const { return store_; }
   QueueCounts counts() const { return counts_; }
   int64_t position() const { return answered_ + 1; }  // 1-based number of the shown card
@@ -222,9 +223,6 @@ class ReviewSession {
   std::optional<UndoResult> Undo();
 
   SessionSummary Summary();
-
-  // The collection the session works on (to look up what an undo restored).
-  const Store& store() const { return store_; }
 
  private:
   Store& store_;
