@@ -85,7 +85,7 @@ TEST_F(MessagesTest, EveryParseErrorClassIsOneLineInRecallsVoice) {
               "--limit 20)\n");
   // A value outside a fixed set.
   ExpectUsage({"deck", "options", "x", "--algorithm", "foo"},
-              "recall: --algorithm must be one of anki, sm2 (got \"foo\")\n");
+              "recall: --algorithm must be one of anki, sm2, fsrs (got \"foo\")\n");
   EXPECT_FALSE(std::ifstream(db_).good()) << "a usage error creates nothing";
 }
 
