@@ -165,7 +165,7 @@ void RunImport(const ImportCliOptions& o, Context& ctx) {
                    TruncateToWidth(EscapeControls(FirstLine(c.front), false), 60));
       }
     }
-    fmt::print("{}{}\n", EscapeControls(SummaryLine(s, o.prune), false), o.dry_run ? " (dry run: nothing written)" : "");
+    fmt::print("{}{}\n", EscapeControls(SummaryLine(s, o.prune)), o.dry_run ? " (dry run: nothing written)" : "");
   }
 }
 
