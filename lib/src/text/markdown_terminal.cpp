@@ -29,24 +29,6 @@ constexpr std::string_view kBullet = "• ";
 constexpr std::string_view kQuoteBar = "│ ";
 constexpr int kCodeIndent = 2;
 
-void AppendUtf8(char32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
 // "&amp;", "&#20013;", "&#x4E2D;" -> the character; unknown names stay as written.
 std::string DecodeEntity(std::string_view entity) {
   std::string out;
@@ -64,7 +46,7 @@ std::string DecodeEntity(std::string_view entity) {
       cp = cp * (hex ? 16 : 10) + static_cast<char32_t>(v < 0 ? 0 : v);
     }
     if (!ok || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-    AppendUtf8(cp, &out);
+    text_internal::AppendUtf8(cp, &out);
     return out;
   }
   struct Named {
