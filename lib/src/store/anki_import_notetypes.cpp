@@ -33,7 +33,10 @@ std::map<int64_t, Notetype> FromModelsJson(const std::string& text, const std::s
   const json models = json::parse(text, nullptr, false);
   if (models.is_discarded() || !models.is_object()) Fail("col.models is not a JSON object", label);
   std::map<int64_t, Notetype> out;
-  for (const auto& [key, m] : models.items()) {
+  for (const auto& item : models.items()) {
+    // Named copies: a lambda cannot capture a structured binding in C++17 (clang).
+    const std::string key = item.key();
+    const json& m = item.value();
     Notetype t;
     try {
       t.id = std::stoll(key);
