@@ -6,13 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include "memory/optimizer_model.h"
 #include "recall/fsrs.h"
 #include "recall/memory.h"
 #include "recall/optimizer.h"
+#include "test_support.h"
 
 namespace recall {
 namespace {
@@ -27,44 +27,6 @@ RevlogEntry Answer(int rating, int64_t day, CardType before = CardType::kReview)
   return e;
 }
 
-// Known parameters, away from the defaults in the ones a history shows.
-FsrsParams TrueParams() {
-  FsrsParams w = DefaultFsrsParams();
-  w[0] = 0.5;
-  w[1] = 1.8;
-  w[2] = 4.0;
-  w[3] = 12.0;
-  w[8] = 1.5;
-  w[11] = 2.0;
-  w[20] = 0.4;
-  return w;
-}
-
-// Cards reviewed at intervals spread around the 90% interval of the true
-// model, each answer drawn from the true recall probability.
-FsrsTrainingSet Simulate(const FsrsParams& w, int cards, int reviews_per_card, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  FsrsTrainingSet set;
-  for (int c = 0; c < cards; ++c) {
-    std::vector<FsrsReview> seq;
-    const int first = 1 + static_cast<int>(rng() % 4);
-    seq.push_back({0, first});
-    MemoryState s = FsrsNextState(w, std::nullopt, 0, first);
-    for (int i = 1; i < reviews_per_card; ++i) {
-      const double ideal = FsrsNextInterval(w, s.stability, 0.9) * (0.3 + 2.0 * unit(rng));
-      const int t = std::max(1, static_cast<int>(std::lround(ideal)));
-      const bool recalled = unit(rng) < FsrsRetrievability(w, t, s.stability);
-      const int rating = !recalled ? 1 : 2 + static_cast<int>(rng() % 3);
-      seq.push_back({t, rating});
-      s = FsrsNextState(w, s, t, rating);
-    }
-    set.reviews += reviews_per_card - 1;
-    set.cards.push_back(seq);
-  }
-  return set;
-}
-
 double LossOf(const FsrsTrainingSet& set, const FsrsParams& w) {
   std::vector<size_t> all(set.cards.size());
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;
@@ -72,7 +34,7 @@ double LossOf(const FsrsTrainingSet& set, const FsrsParams& w) {
 }
 
 TEST(FsrsOptimizerTest, TrainingFormulasGiveTheSchedulersValues) {
-  const FsrsParams w = TrueParams();
+  const FsrsParams w = testing::KnownFsrsParams();
   memory::ParamsOf<double> wt(w);
   for (int first = 1; first <= 4; ++first) {
     MemoryState s = FsrsNextState(w, std::nullopt, 0, first);
@@ -93,7 +55,7 @@ TEST(FsrsOptimizerTest, TrainingFormulasGiveTheSchedulersValues) {
 }
 
 TEST(FsrsOptimizerTest, GradientMatchesFiniteDifferences) {
-  const FsrsTrainingSet set = Simulate(TrueParams(), 50, 8, 7);
+  const FsrsTrainingSet set = testing::SimulateFsrsLearner(testing::KnownFsrsParams(), 50, 8, 7);
   std::vector<size_t> all(set.cards.size());
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;
   const FsrsParams w = DefaultFsrsParams();
@@ -155,8 +117,8 @@ TEST(FsrsOptimizerTest, TrainingSetDropsLateSecondAnswersAsOutliers) {
 }
 
 TEST(FsrsOptimizerTest, PretrainingFindsTheInitialStabilities) {
-  const FsrsParams truth = TrueParams();
-  const FsrsTrainingSet set = Simulate(truth, 12000, 2, 11);
+  const FsrsParams truth = testing::KnownFsrsParams();
+  const FsrsTrainingSet set = testing::SimulateFsrsLearner(truth, 12000, 2, 11);
   FsrsParams start = DefaultFsrsParams();
   start[20] = truth[20];
   const FsrsParams w = PretrainInitialStability(set, start);
@@ -177,8 +139,8 @@ TEST(FsrsOptimizerTest, ClippingKeepsParametersInRange) {
 }
 
 TEST(FsrsOptimizerTest, FitRecoversKnownParametersPredictionsAndIsDeterministic) {
-  const FsrsParams truth = TrueParams();
-  const FsrsTrainingSet set = Simulate(truth, 1500, 8, 3);
+  const FsrsParams truth = testing::KnownFsrsParams();
+  const FsrsTrainingSet set = testing::SimulateFsrsLearner(truth, 1500, 8, 3);
   const FsrsParams fitted = OptimizeFsrs(set, DefaultFsrsParams());
   EXPECT_EQ(fitted, OptimizeFsrs(set, DefaultFsrsParams()));  // fixed seed
   const double true_loss = LossOf(set, truth);
@@ -187,7 +149,7 @@ TEST(FsrsOptimizerTest, FitRecoversKnownParametersPredictionsAndIsDeterministic)
   EXPECT_LT(fitted_loss, default_loss);
   EXPECT_LT(fitted_loss, true_loss * 1.01);
   // Predictions on fresh histories from the same truth stay close to it.
-  const FsrsTrainingSet fresh = Simulate(truth, 300, 8, 99);
+  const FsrsTrainingSet fresh = testing::SimulateFsrsLearner(truth, 300, 8, 99);
   double worst = 0;
   for (const auto& seq : fresh.cards) {
     MemoryState a = FsrsNextState(truth, std::nullopt, 0, seq[0].rating);

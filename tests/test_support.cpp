@@ -7,11 +7,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 
@@ -151,6 +154,41 @@ RunResult RunRecall(const std::vector<std::string>& args, const std::map<std::st
   ::waitpid(pid, &status, 0);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+FsrsParams KnownFsrsParams() {
+  FsrsParams w = DefaultFsrsParams();
+  w[0] = 0.5;
+  w[1] = 1.8;
+  w[2] = 4.0;
+  w[3] = 12.0;
+  w[8] = 1.5;
+  w[11] = 2.0;
+  w[20] = 0.4;
+  return w;
+}
+
+FsrsTrainingSet SimulateFsrsLearner(const FsrsParams& w, int cards, int answers_per_card, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  FsrsTrainingSet set;
+  for (int c = 0; c < cards; ++c) {
+    std::vector<FsrsReview> seq;
+    const int first = 1 + static_cast<int>(rng() % 4);
+    seq.push_back({0, first});
+    MemoryState s = FsrsNextState(w, std::nullopt, 0, first);
+    for (int i = 1; i < answers_per_card; ++i) {
+      const double ideal = FsrsNextInterval(w, s.stability, 0.9) * (0.3 + 2.0 * unit(rng));
+      const int t = std::max(1, static_cast<int>(std::lround(ideal)));
+      const bool recalled = unit(rng) < FsrsRetrievability(w, t, s.stability);
+      const int rating = !recalled ? 1 : 2 + static_cast<int>(rng() % 3);
+      seq.push_back({t, rating});
+      s = FsrsNextState(w, s, t, rating);
+    }
+    set.reviews += answers_per_card - 1;
+    set.cards.push_back(std::move(seq));
+  }
+  return set;
 }
 
 }  // namespace recall::testing

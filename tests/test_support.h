@@ -3,9 +3,13 @@
 
 // Helpers shared by the unit and end-to-end tests.
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
+
+#include "recall/fsrs.h"
+#include "recall/optimizer.h"
 
 namespace recall::testing {
 
@@ -56,6 +60,17 @@ void WriteFile(const std::string& path, const std::string& contents);
 // Path of a file under tests/fixtures or the source tree.
 std::string FixturePath(const std::string& relative);
 std::string SourcePath(const std::string& relative);
+
+// FSRS parameters for tests that must recover them: the defaults, moved away
+// in the ones a review history shows.
+FsrsParams KnownFsrsParams();
+
+// A learner whose memory follows FSRS with parameters `w`: `cards` cards, each
+// answered `answers_per_card` times (the first at elapsed 0), at delays spread
+// around the 90% interval, each outcome drawn from the model's recall
+// probability (Again when forgotten, else Hard/Good/Easy at random). The same
+// seed gives the same histories.
+FsrsTrainingSet SimulateFsrsLearner(const FsrsParams& w, int cards, int answers_per_card, uint64_t seed);
 
 }  // namespace recall::testing
 

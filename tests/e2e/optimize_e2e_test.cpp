@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -29,18 +28,6 @@ using testing::TempDir;
 constexpr int64_t kStart = 1704110400;  // 2024-01-01 12:00 UTC
 constexpr int64_t kDay = 86400;
 
-FsrsParams TrueParams() {
-  FsrsParams w = DefaultFsrsParams();
-  w[0] = 0.5;
-  w[1] = 1.8;
-  w[2] = 4.0;
-  w[3] = 12.0;
-  w[8] = 1.5;
-  w[11] = 2.0;
-  w[20] = 0.4;
-  return w;
-}
-
 // `cards` cards answered `answers` times each, at delays spread around the
 // true 90% interval, each outcome drawn from the true recall probability.
 void GenerateLog(const std::string& db, int cards, int answers) {
@@ -48,9 +35,7 @@ void GenerateLog(const std::string& db, int cards, int answers) {
   FixedClock clock(Timestamp::FromSeconds(kStart));
   Store store = Store::Open(db, clock);
   const Deck deck = store.CreateDeck("生成", DeckOptions{});
-  const FsrsParams w = TrueParams();
-  std::mt19937_64 rng(5);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const FsrsTrainingSet learner = testing::SimulateFsrsLearner(testing::KnownFsrsParams(), cards, answers, 5);
   struct Event {
     int64_t at_s;
     int64_t card_id;
@@ -64,17 +49,9 @@ void GenerateLog(const std::string& db, int cards, int answers) {
     n.source = "test";
     const Card card = store.AddNote(&n, deck.id);
     int64_t day = c % 30;
-    const int first = 1 + static_cast<int>(rng() % 4);
-    events.push_back({kStart + day * kDay + c, card.id, first});
-    MemoryState s = FsrsNextState(w, std::nullopt, 0, first);
-    for (int i = 1; i < answers; ++i) {
-      const double ideal = FsrsNextInterval(w, s.stability, 0.9) * (0.3 + 2.0 * unit(rng));
-      const int t = std::max(1, static_cast<int>(std::lround(ideal)));
-      const bool recalled = unit(rng) < FsrsRetrievability(w, t, s.stability);
-      const int rating = !recalled ? 1 : 2 + static_cast<int>(rng() % 3);
-      day += t;
-      events.push_back({kStart + day * kDay + c, card.id, rating});
-      s = FsrsNextState(w, s, t, rating);
+    for (const FsrsReview& r : learner.cards[c]) {
+      day += r.elapsed_days;
+      events.push_back({kStart + day * kDay + c, card.id, r.rating});
     }
   }
   // The store's study day only moves forward: answer in time order.
@@ -116,7 +93,7 @@ TEST(OptimizeCliTest, FitsAGeneratedLogCloseToItsTrueParametersAndApplies) {
   EXPECT_LT(j["fitted"]["rmse_bins"].get<double>(), j["current"]["rmse_bins"].get<double>());
   // Predictions of the fitted parameters are close to the truth's: recall
   // after 1..60 days of memories built by a few answer sequences.
-  const FsrsParams truth = TrueParams();
+  const FsrsParams truth = testing::KnownFsrsParams();
   const std::vector<std::vector<int>> histories = {{3},    {1},       {4},       {2},
                                                    {3, 3}, {1, 3, 3}, {3, 1, 3}, {4, 3, 3}};
   double worst = 0;
