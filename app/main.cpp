@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "context.h"
+#include "interview_commands.h"
 #include "recall/error.h"
 #include "recall/text.h"
 #include "usage_error.h"
@@ -43,6 +44,19 @@ int Fail(int code, const std::string& message) {
   return code;
 }
 
+// True when the arguments hold no command: only global options (bare
+// `recall`, `recall --db FILE`), which print today's status.
+bool NoCommand(const std::vector<std::string>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--db") {
+      ++i;
+      continue;
+    }
+    if (args[i].size() < 2 || args[i][0] != '-' || args[i] == "--") return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,6 +80,7 @@ int main(int argc, char** argv) {
       SetupLogging(g);
     });
     std::vector<std::string> args(argv + 1, argv + argc);
+    if (NoCommand(args)) app.require_subcommand(0, 1);
     if (const std::string unknown = recall::app::UnknownCommandMessage(app, args); !unknown.empty()) {
       return Fail(static_cast<int>(recall::ErrorCode::kUsage), unknown);
     }
@@ -80,6 +95,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
       return Fail(static_cast<int>(recall::ErrorCode::kUsage), recall::app::UsageMessage(e, app, args));
     }
+    if (app.get_subcommands().empty()) recall::app::RunTodayStatus(ctx);
     return 0;
   } catch (const recall::app::ExitStatus& s) {
     return s.code;

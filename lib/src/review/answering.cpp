@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "interview/deadline.h"
 #include "recall/error.h"
 #include "recall/memory.h"
 #include "recall/review.h"
@@ -49,6 +50,7 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
     }
   }
   result.outcome = Answer(state, rating, ctx);
+  interview::ApplyInterviewDeadlines(store, *card, ctx, &result.outcome);
   const int64_t cap_ms = static_cast<int64_t>(deck->options.answer_time_cap_seconds) * 1000;
   const int64_t duration = std::clamp<int64_t>(duration_ms, 0, cap_ms);
   result.revlog_id = store.RecordAnswer(card_id, card->state, result.outcome, now, duration, ctx.timing.today);

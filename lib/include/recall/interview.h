@@ -1,0 +1,84 @@
+#ifndef RECALL_INTERVIEW_H_
+#define RECALL_INTERVIEW_H_
+
+// Interviews (docs/interview.md): a date, a target recall and a scope of
+// decks and tags, stored in the collection. Readiness, the plan and the
+// deadline rule build on these (recall/readiness.h).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "recall/store.h"
+#include "recall/time.h"
+
+namespace recall {
+
+inline constexpr double kDefaultInterviewTarget = 0.90;
+inline constexpr double kMinInterviewTarget = 0.50;
+inline constexpr double kMaxInterviewTarget = 0.99;
+
+// A deck of an interview's scope. Stored by id, so a renamed deck stays in
+// scope; `name` is its current name, empty when the deck was deleted (it then
+// matches no card).
+struct InterviewDeck {
+  int64_t id = 0;
+  std::string name;
+  friend bool operator==(const InterviewDeck& a, const InterviewDeck& b) { return a.id == b.id && a.name == b.name; }
+};
+
+// One interview. Its scope: the cards of its decks (and their sub-decks)
+// that have one of its tags (or a child tag: "a" covers "a::b"). An empty
+// list does not restrict: no decks and no tags is the whole collection.
+// Suspended cards are never in scope.
+struct Interview {
+  int64_t id = 0;
+  std::string name;  // unique, case-insensitive
+  Day day;           // the interview's study day
+  double target = kDefaultInterviewTarget;  // recall probability to reach on the day
+  std::vector<InterviewDeck> decks;  // by name
+  std::vector<std::string> tags;     // sorted
+  int64_t created_s = 0;
+};
+
+// The study day that starts on calendar date "YYYY-MM-DD" (the inverse of
+// FormatDay), in any time zone. Nullopt for anything else, including
+// impossible dates (lib/src/interview/interview_date.cpp).
+std::optional<Day> ParseDay(std::string_view text);
+
+// --- Store functions (lib/src/store/interviews.cpp) ------------------------
+
+// Adds the interview, or replaces the day, target and scope of the one with
+// the same name (case-insensitive; the stored spelling is kept). Validates:
+// name non-empty, target in [0.5, 0.99] (kUsage). Deck ids are taken from
+// interview.decks (names are ignored). One transaction. Returns the stored
+// interview; *created tells whether it is new.
+Interview SaveInterview(Store& store, const Interview& interview, bool* created = nullptr);
+
+// Every interview, by day then name.
+std::vector<Interview> ListInterviews(const Store& store);
+
+// The interview named `name` (case-insensitive).
+std::optional<Interview> FindInterview(const Store& store, std::string_view name);
+
+// Removes the interview named `name`; false when there is none.
+bool RemoveInterview(Store& store, std::string_view name);
+
+// The cards in the interview's scope (not suspended), with their notes and
+// deck names, in card id order.
+std::vector<CardView> CardsInScope(const Store& store, const Interview& interview);
+
+// The rollover hour of an interview's study days: its first existing deck's,
+// else 4 am (lib/src/interview/scope_cards.cpp).
+int InterviewRolloverHour(const Store& store, const Interview& interview);
+
+// The same cards without their notes, read in one query: what readiness
+// and the plan need of each card, cheap enough for the status of bare
+// `recall` on a large collection.
+std::vector<Card> ScopeCards(const Store& store, const Interview& interview);
+
+}  // namespace recall
+
+#endif  // RECALL_INTERVIEW_H_

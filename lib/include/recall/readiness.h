@@ -1,0 +1,76 @@
+#ifndef RECALL_READINESS_H_
+#define RECALL_READINESS_H_
+
+// Readiness for an interview (docs/interview.md): every card's predicted
+// recall on the interview day from the memory model, summed up per topic
+// (tag, with its parents) and overall, and the cards most at risk.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "recall/fsrs.h"
+#include "recall/interview.h"
+#include "recall/store.h"
+#include "recall/time.h"
+
+namespace recall {
+
+// What readiness needs of one card in scope.
+struct ReadinessCard {
+  int64_t card_id = 0;
+  std::string front;              // the question, for at-risk listings
+  std::vector<std::string> tags;  // the note's tags
+  // Memory state after the last answer, and that answer's study day; empty
+  // for a card never studied (its predicted recall is 0).
+  std::optional<MemoryState> memory;
+  Day last_review_day;
+};
+
+// The topic a card is listed under: its first tag (in sort order), or
+// "(untagged)".
+inline constexpr const char* kUntaggedTopic = "(untagged)";
+
+struct TopicReadiness {
+  std::string topic;  // a tag; "a" counts the cards tagged "a" or "a::…"
+  int64_t cards = 0;
+  double mean_recall = 0;  // over the topic's cards, new ones counting 0
+  int64_t below_target = 0;
+  int64_t never_studied = 0;
+};
+
+struct CardRecall {
+  int64_t card_id = 0;
+  std::string front;
+  std::string topic;
+  double recall = 0;  // predicted on the day; 0 when never studied
+  bool studied = false;
+};
+
+struct Readiness {
+  Day day;
+  double target = 0;
+  int64_t cards = 0;
+  double mean_recall = 0;  // 0 for an empty scope
+  int64_t below_target = 0;
+  int64_t never_studied = 0;
+  std::vector<TopicReadiness> topics;  // weakest (lowest mean) first, then by name
+  std::vector<CardRecall> at_risk;     // lowest predicted recall first, then by card id
+};
+
+// Pure: the readiness of `cards` on `day` against `target`, with the
+// `at_risk` cards of lowest recall (at most that many). A card's predicted
+// recall: R(day - last_review_day, S) with the FSRS parameters `w` (elapsed
+// never below 0). "Below target": recall < target.
+Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target, const FsrsParams& w,
+                           size_t at_risk);
+
+// The cards of `interview`'s scope as ComputeReadiness takes them: memory
+// states from the memory model (recall::MemoryModel), last answers' study
+// days at `rollover_hour`.
+std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& interview, int rollover_hour);
+
+}  // namespace recall
+
+#endif  // RECALL_READINESS_H_

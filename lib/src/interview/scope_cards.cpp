@@ -1,0 +1,86 @@
+// The cards of an interview's scope as readiness and the plan take them:
+// memory states from the memory model, days from the calendar.
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "recall/interview_plan.h"
+#include "recall/memory.h"
+#include "recall/readiness.h"
+
+namespace recall {
+namespace {
+
+constexpr int kDefaultRolloverHour = 4;
+
+// A card's memory state and the whole study days from its last answer to
+// `day`, as MemoryModel::ForCard counts them at the start of `day` (without
+// a deck lookup per card when the card keeps its state).
+std::optional<CardMemory> MemoryOn(const MemoryModel& model, const Card& card, Day day, int rollover_hour) {
+  if (card.state.type == CardType::kNew) return std::nullopt;
+  const Timestamp start = StartOfStudyDay(day, rollover_hour);
+  if (card.state.memory && card.state.last_review_s > 0) {
+    const Timestamp next_day = StartOfStudyDay(day + 1, rollover_hour);
+    CardMemory m;
+    m.state = *card.state.memory;
+    m.elapsed_days = std::max<int64_t>((next_day.Seconds() - card.state.last_review_s) / 86400, 0);
+    return m;
+  }
+  return model.ForCard(card, start);
+}
+
+}  // namespace
+
+int InterviewRolloverHour(const Store& store, const Interview& interview) {
+  for (const InterviewDeck& d : interview.decks) {
+    if (const auto deck = store.GetDeck(d.id)) return deck->options.rollover_hour;
+  }
+  return kDefaultRolloverHour;
+}
+
+std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& interview, int rollover_hour) {
+  const MemoryModel model(store);
+  std::vector<ReadinessCard> out;
+  for (const CardView& v : CardsInScope(store, interview)) {
+    ReadinessCard c;
+    c.card_id = v.card.id;
+    c.front = v.note.front;
+    c.tags = v.note.tags;
+    if (const auto m = MemoryOn(model, v.card, interview.day, rollover_hour)) {
+      c.memory = m->state;
+      c.last_review_day = interview.day - m->elapsed_days;
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<PlanCard> PlanCards(const Store& store, const Interview& interview, Day today, int rollover_hour) {
+  const MemoryModel model(store);
+  std::map<int64_t, double> retention;  // by deck id
+  std::vector<PlanCard> out;
+  for (const Card& card : ScopeCards(store, interview)) {
+    PlanCard c;
+    c.card_id = card.id;
+    auto it = retention.find(card.deck_id);
+    if (it == retention.end()) {
+      const auto deck = store.GetDeck(card.deck_id);
+      it = retention.emplace(card.deck_id, deck ? deck->options.desired_retention : kDefaultDesiredRetention).first;
+    }
+    c.desired_retention = it->second;
+    c.due = today;
+    if (const auto m = MemoryOn(model, card, today, rollover_hour)) {
+      const CardState& s = card.state;
+      c.memory = m->state;
+      c.last_review_day = today - m->elapsed_days;
+      const bool day_due = s.type == CardType::kReview || s.queue == CardQueue::kDayLearning;
+      if (day_due && s.queue != CardQueue::kLearning) c.due = std::max(Day{s.due}, today);
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace recall

@@ -1,0 +1,74 @@
+// Today's status (recall/today.h).
+
+#include "recall/today.h"
+
+#include <algorithm>
+#include <map>
+#include <vector>
+
+#include "recall/interview_plan.h"
+#include "recall/session.h"
+
+namespace recall {
+namespace {
+
+// The review queue's counts now, as a session over every deck would show them.
+QueueCounts QueueCountsNow(Store& store) {
+  const auto decks = LoadSessionDecks(store, std::nullopt);
+  std::map<int64_t, Day> days;
+  std::map<int, Day> day_of_hour;
+  for (const auto& d : decks) {
+    auto it = day_of_hour.find(d.rollover_hour);
+    if (it == day_of_hour.end()) it = day_of_hour.emplace(d.rollover_hour, store.Today(d.rollover_hour).today).first;
+    days[d.id] = it->second;
+  }
+  QueueInput input;
+  input.decks = ComputeAllowances(decks, LoadDeckUsage(store, days));
+  LoadQueueCandidates(store, decks, days, store.clock().Now(), kLearnAheadSeconds, &input);
+  return CountQueue(BuildQueue(input));
+}
+
+}  // namespace
+
+TodayStatus ComputeTodayStatus(Store& store) {
+  TodayStatus out;
+  const QueueCounts counts = QueueCountsNow(store);
+  out.learning = counts.learning;
+  out.reviews = counts.review;
+  out.new_left = counts.new_cards;
+  const FsrsParams w = store.FsrsParameters();
+  const double seconds = AverageAnswerSeconds(store).value_or(kDefaultAnswerSeconds);
+  for (const Interview& iv : ListInterviews(store)) {
+    const int rollover = InterviewRolloverHour(store, iv);
+    const Day today = store.Today(rollover).today;
+    if (iv.day < today) continue;
+    InterviewDayStatus it;
+    it.interview = iv;
+    it.days_left = iv.day - today;
+    const std::vector<PlanCard> cards = PlanCards(store, iv, today, rollover);
+    it.cards = static_cast<int64_t>(cards.size());
+    double sum = 0;
+    for (const PlanCard& c : cards) {
+      if (!c.memory) continue;
+      sum += FsrsRetrievability(w, static_cast<double>(std::max<int64_t>(iv.day - c.last_review_day, 0)),
+                                c.memory->stability);
+    }
+    it.readiness = cards.empty() ? 0 : sum / static_cast<double>(cards.size());
+    PlanOptions opts;
+    opts.today = today;
+    opts.day = iv.day;
+    opts.target = iv.target;
+    opts.seconds_per_answer = seconds;
+    opts.max_days = 1;
+    const Plan plan = MakePlan(cards, opts, w);
+    if (!plan.days.empty()) {
+      it.planned_new = plan.days.front().new_cards;
+      it.planned_reviews = plan.days.front().reviews;
+      it.planned_minutes = plan.days.front().minutes;
+    }
+    out.interviews.push_back(std::move(it));
+  }
+  return out;
+}
+
+}  // namespace recall
