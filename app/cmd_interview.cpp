@@ -32,17 +32,23 @@ nlohmann::json InterviewJson(const Interview& iv, Day today, int64_t cards) {
   for (const InterviewDeck& d : iv.decks) {
     decks.push_back(d.name.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.name));
   }
-  nlohmann::json out{{"name", iv.name},       {"date", FormatDay(iv.day)}, {"days_left", iv.day - today},
-                     {"target", iv.target},   {"decks", decks},            {"tags", iv.tags}};
+  nlohmann::json out{{"name", iv.name},
+                     {"date", FormatDay(iv.day)},
+                     {"days_left", iv.day - today},
+                     {"target", iv.target},
+                     {"decks", decks},
+                     {"tags", iv.tags}};
   if (cards >= 0) out["cards"] = cards;
   return out;
 }
 
 void RunSet(const SetArgs& a, Context& ctx) {
   const auto day = ParseDay(a.date);
-  if (!day) throw Error(ErrorCode::kUsage, "invalid date \"" + a.date + "\": use YYYY-MM-DD, e.g. 2026-12-20");
+  if (!day)
+    throw Error(ErrorCode::kUsage, "invalid date \"" + a.date + "\": use YYYY-MM-DD, e.g. 2026-12-20");
   if (!(a.target >= kMinInterviewTarget && a.target <= kMaxInterviewTarget)) {
-    throw Error(ErrorCode::kUsage, fmt::format("invalid --target {}: use a recall probability from 0.5 to 0.99", a.target));
+    throw Error(ErrorCode::kUsage,
+                fmt::format("invalid --target {}: use a recall probability from 0.5 to 0.99", a.target));
   }
   Store& store = ctx.store();
   Interview iv;
@@ -63,17 +69,28 @@ void RunSet(const SetArgs& a, Context& ctx) {
                 fmt::format("the date {} is in the past (today is {})", a.date, FormatDay(today)));
   }
   bool created = false;
-  const Interview saved = SaveInterview(store, iv, &created);
+  Interview saved;
+  int64_t moved = 0;
+  store.Transaction([&] {
+    saved = SaveInterview(store, iv, &created);
+    moved = PullForwardScope(store, saved);
+  });
   const int64_t cards = static_cast<int64_t>(CardsInScope(store, saved).size());
   if (ctx.global.json) {
     nlohmann::json out = InterviewJson(saved, today, cards);
     out["created"] = created;
+    out["moved_before_the_day"] = moved;
     fmt::print("{}\n", out.dump(2));
     return;
   }
   fmt::print("{} interview {}: {}, {}, target {:.2f}\n", created ? "Set" : "Updated",
-             EscapeControls(saved.name, false), FormatDay(saved.day), DaysLeftText(today, saved.day), saved.target);
+             EscapeControls(saved.name, false), FormatDay(saved.day), DaysLeftText(today, saved.day),
+             saved.target);
   fmt::print("Scope: {} ({})\n", ScopeText(saved), Plural(cards, "card", "cards"));
+  if (moved > 0) {
+    fmt::print("{} due after the day now due before it, to reach the target\n",
+               Plural(moved, "review card", "review cards"));
+  }
 }
 
 void RunList(Context& ctx) {
@@ -82,7 +99,8 @@ void RunList(Context& ctx) {
   if (ctx.global.json) {
     nlohmann::json out = nlohmann::json::array();
     for (const Interview& iv : all) {
-      out.push_back(InterviewJson(iv, InterviewToday(store, iv), static_cast<int64_t>(CardsInScope(store, iv).size())));
+      out.push_back(
+          InterviewJson(iv, InterviewToday(store, iv), static_cast<int64_t>(CardsInScope(store, iv).size())));
     }
     fmt::print("{}\n", out.dump(2));
     return;
@@ -96,8 +114,9 @@ void RunList(Context& ctx) {
   };
   std::vector<Row> rows{{"Name", "Date", "When", "Target", "Cards", "Scope"}};
   for (const Interview& iv : all) {
-    rows.push_back({EscapeControls(iv.name, false), FormatDay(iv.day), DaysLeftText(InterviewToday(store, iv), iv.day),
-                    fmt::format("{:.2f}", iv.target), std::to_string(CardsInScope(store, iv).size()), ScopeText(iv)});
+    rows.push_back({EscapeControls(iv.name, false), FormatDay(iv.day),
+                    DaysLeftText(InterviewToday(store, iv), iv.day), fmt::format("{:.2f}", iv.target),
+                    std::to_string(CardsInScope(store, iv).size()), ScopeText(iv)});
   }
   int w[5] = {0, 0, 0, 0, 0};
   for (const Row& r : rows) {
@@ -137,7 +156,8 @@ const CommandRegistrar kRegistrar(50, [](CLI::App& app, Context& ctx) {
   set->add_option("DATE", set_args->date, "Interview date, YYYY-MM-DD (today or later)")->required();
   set->add_option("--deck", set_args->decks, "A deck in scope, with its sub-decks (repeatable)");
   set->add_option("--tag", set_args->tags, "A tag in scope, with its child tags (repeatable)");
-  set->add_option("--target", set_args->target, "Recall probability to reach on the day, 0.5-0.99 (default 0.90)");
+  set->add_option("--target", set_args->target,
+                  "Recall probability to reach on the day, 0.5-0.99 (default 0.90)");
   set->add_option("--name", set_args->name, "Name of the interview (default: the date)");
   set->footer(
       "Cards in scope: in one of the decks (if any given) and with one of the tags (if any given).\n"

@@ -45,8 +45,8 @@ std::string Cell(const std::string& text, int width) {
 }
 
 std::string Header(const Interview& iv, Day today) {
-  return fmt::format("Interview {}: {}, {}, target {:.2f}\n", EscapeControls(iv.name, false), FormatDay(iv.day),
-                     DaysLeftText(today, iv.day), iv.target);
+  return fmt::format("Interview {}: {}, {}, target {:.2f}\n", EscapeControls(iv.name, false),
+                     FormatDay(iv.day), DaysLeftText(today, iv.day), iv.target);
 }
 
 nlohmann::json ReadinessJson(const Interview& iv, Day today, const Readiness& r) {
@@ -83,15 +83,16 @@ void RunStatus(const ReportArgs& a, Context& ctx) {
   const Interview iv = ResolveInterview(store, a.name);
   const int rollover = InterviewRolloverHour(store, iv);
   const Day today = store.Today(rollover).today;
-  const Readiness r =
-      ComputeReadiness(ReadinessCards(store, iv, rollover), iv.day, iv.target, store.FsrsParameters(), kAtRisk);
+  const Readiness r = ComputeReadiness(ReadinessCards(store, iv, rollover), iv.day, iv.target,
+                                       store.FsrsParameters(), kAtRisk);
   if (ctx.global.json) {
     fmt::print("{}\n", ReadinessJson(iv, today, r).dump(2));
     return;
   }
   std::string out = Header(iv, today);
-  out += fmt::format("{} {} {:>3}%  {} cards, {} below target, {} never studied\n", Cell("Ready on the day", kTopicWidth),
-                     Bar(r.mean_recall), Percent(r.mean_recall), r.cards, r.below_target, r.never_studied);
+  out += fmt::format("{} {} {:>3}%  {} cards, {} below target, {} never studied\n",
+                     Cell("Ready on the day", kTopicWidth), Bar(r.mean_recall), Percent(r.mean_recall),
+                     r.cards, r.below_target, r.never_studied);
   if (!r.topics.empty()) {
     out += fmt::format("\n{} {:<{}} {:>4}  {:>5} {:>5} {:>5}\n", Cell("Topics, weakest first", kTopicWidth),
                        "predicted recall", kBarWidth, "", "cards", "below", "new");
@@ -133,13 +134,16 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
   int deck_limit = -1;  // the smallest new-card limit of the scope's decks
   for (const InterviewDeck& d : iv.decks) {
     if (const auto deck = store.GetDeck(d.id)) {
-      deck_limit = deck_limit < 0 ? deck->options.new_per_day : std::min(deck_limit, deck->options.new_per_day);
+      deck_limit =
+          deck_limit < 0 ? deck->options.new_per_day : std::min(deck_limit, deck->options.new_per_day);
     }
   }
   if (ctx.global.json) {
     nlohmann::json days = nlohmann::json::array();
     for (const PlanDay& d : plan.days) {
-      days.push_back({{"date", FormatDay(d.day)}, {"new_cards", d.new_cards}, {"reviews", d.reviews},
+      days.push_back({{"date", FormatDay(d.day)},
+                      {"new_cards", d.new_cards},
+                      {"reviews", d.reviews},
                       {"minutes", d.minutes}});
     }
     fmt::print("{}\n", nlohmann::json{{"name", iv.name},
@@ -179,20 +183,23 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
   }
   out += fmt::format("\n{:<10}  {:>5}  {:>7}  {:>7}\n", "Date", "New", "Reviews", "Minutes");
   for (const PlanDay& d : plan.days) {
-    out += fmt::format("{:<10}  {:>5}  {:>7.0f}  {:>7.1f}\n", FormatDay(d.day), d.new_cards, d.reviews, d.minutes);
+    out += fmt::format("{:<10}  {:>5}  {:>7.0f}  {:>7.1f}\n", FormatDay(d.day), d.new_cards, d.reviews,
+                       d.minutes);
   }
   out += fmt::format("{:<10}  interview\n", FormatDay(iv.day));
   if (plan.feasible) {
-    out += fmt::format("\nFollowing the plan: every card learned, predicted recall on the day {}% (every card at "
-                       "or above {}%).\n",
-                       Percent(plan.readiness), Percent(iv.target));
+    out += fmt::format(
+        "\nFollowing the plan: every card learned, predicted recall on the day {}% (every card at "
+        "or above {}%).\n",
+        Percent(plan.readiness), Percent(iv.target));
   } else {
-    out += fmt::format("\nNot reachable within {} minutes a day: best reachable readiness {}%, {} below the "
-                       "target{}.\nTry --max-minutes {} or a lower --target.\n",
-                       fmt::format("{:g}", opts.max_minutes), Percent(plan.readiness),
-                       Plural(plan.below_target, "card", "cards"),
-                       plan.not_introduced > 0 ? fmt::format(", {} never introduced", plan.not_introduced) : "",
-                       fmt::format("{:g}", opts.max_minutes * 2));
+    out += fmt::format(
+        "\nNot reachable within {} minutes a day: best reachable readiness {}%, {} below the "
+        "target{}.\nTry --max-minutes {} or a lower --target.\n",
+        fmt::format("{:g}", opts.max_minutes), Percent(plan.readiness),
+        Plural(plan.below_target, "card", "cards"),
+        plan.not_introduced > 0 ? fmt::format(", {} never introduced", plan.not_introduced) : "",
+        fmt::format("{:g}", opts.max_minutes * 2));
   }
   fmt::print("{}", out);
 }
@@ -201,12 +208,14 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
 
 void AddInterviewReportCommands(CLI::App* interview, Context& ctx) {
   auto args = std::make_shared<ReportArgs>();
-  auto* status = interview->add_subcommand("status", "Readiness on the interview day, per topic, at-risk cards");
+  auto* status =
+      interview->add_subcommand("status", "Readiness on the interview day, per topic, at-risk cards");
   status->add_option("NAME", args->name, "Interview name (default: the next one)");
   status->footer("Predicted recall on the day from the memory model; a card never studied counts 0.");
   status->callback([args, &ctx] { RunStatus(*args, ctx); });
 
-  auto* plan = interview->add_subcommand("plan", "Day by day: new cards, reviews and minutes until the interview");
+  auto* plan =
+      interview->add_subcommand("plan", "Day by day: new cards, reviews and minutes until the interview");
   plan->add_option("NAME", args->name, "Interview name (default: the next one)");
   plan->add_option("--max-minutes", args->max_minutes, "Most minutes of study a day (default 60)")
       ->check(CLI::Range(1.0, 1440.0));

@@ -3,11 +3,11 @@
 // the days left, readiness and today's planned minutes.
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/stat.h>
 
 #include "context.h"
 #include "interview_args.h"
@@ -20,8 +20,9 @@ namespace recall::app {
 void RunTodayStatus(Context& ctx) {
   struct stat st;
   if (::stat(ctx.db_path().c_str(), &st) != 0) {
-    fmt::print("No collection yet. Start with `recall import FILE` or `recall add`; `recall --help` lists "
-               "every command.\n");
+    fmt::print(
+        "No collection yet. Start with `recall import FILE` or `recall add`; `recall --help` lists "
+        "every command.\n");
     return;
   }
   Store& store = ctx.existing_store();
@@ -51,9 +52,9 @@ void RunTodayStatus(Context& ctx) {
                                 Plural(s.reviews, "review", "reviews"), s.new_left);
   for (const InterviewDayStatus& i : s.interviews) {
     const Day today = i.interview.day - i.days_left;
-    out += fmt::format("Interview {}: {}, readiness {}% (target {}%)", EscapeControls(i.interview.name, false),
-                       DaysLeftText(today, i.interview.day), std::lround(i.readiness * 100),
-                       std::lround(i.interview.target * 100));
+    out += fmt::format("Interview {}: {}, readiness {}% (target {}%)",
+                       EscapeControls(i.interview.name, false), DaysLeftText(today, i.interview.day),
+                       std::lround(i.readiness * 100), std::lround(i.interview.target * 100));
     if (i.days_left > 0) {
       out += fmt::format(", today's plan {} min ({} new, {:.0f} reviews)", std::lround(i.planned_minutes),
                          i.planned_new, i.planned_reviews);

@@ -18,14 +18,14 @@ Interview ResolveInterview(Store& store, const std::string& name) {
   if (!name.empty()) {
     auto found = FindInterview(store, name);
     if (!found) {
-      throw Error(ErrorCode::kNotFound,
-                  "no interview named \"" + name + "\" (see recall interview list)");
+      throw Error(ErrorCode::kNotFound, "no interview named \"" + name + "\" (see recall interview list)");
     }
     return *found;
   }
   const std::vector<Interview> all = ListInterviews(store);
   if (all.empty()) {
-    throw Error(ErrorCode::kNotFound, "no interview set (set one: recall interview set YYYY-MM-DD --deck NAME)");
+    throw Error(ErrorCode::kNotFound,
+                "no interview set (set one: recall interview set YYYY-MM-DD --deck NAME)");
   }
   for (const Interview& iv : all) {
     if (iv.day >= InterviewToday(store, iv)) return iv;

@@ -30,7 +30,7 @@ double DaysAbove(double s, double r) {
 TEST(DeadlineRuleTest, ACardDueExactlyOnTheDayIsCutWhenNotReady) {
   // Stability 10, 10 days left: R on the day is 0.9.
   ASSERT_EQ(std::floor(DaysAbove(10, 0.95)), 4);
-  EXPECT_EQ(interview::DeadlineInterval(W(), Day{100}, Day{110}, 0.95, 10, 10), 6);  // asked 4 days before
+  EXPECT_EQ(interview::DeadlineInterval(W(), Day{100}, Day{110}, 0.95, 10, 10), 6);   // asked 4 days before
   EXPECT_EQ(interview::DeadlineInterval(W(), Day{100}, Day{110}, 0.85, 10, 10), 10);  // ready: kept
 }
 
@@ -59,11 +59,13 @@ TEST(DeadlineRuleTest, PullsForwardACardAlreadyScheduledPastTheDay) {
   // Answered on day 95 with stability 10, due on 130; interview on 110 at 0.95:
   // from day 95 the rule gives 15 - 4 = 11 -> day 106.
   EXPECT_EQ(interview::PulledForwardDue(W(), Day{95}, Day{130}, Day{100}, Day{110}, 0.95, 10), Day{106});
-  // That day already passed: today.
-  EXPECT_EQ(interview::PulledForwardDue(W(), Day{80}, Day{130}, Day{100}, Day{110}, 0.95, 10), Day{100});
+  // From any answer day the cut lands k = 4 days before the day; when that
+  // day has passed, today.
+  EXPECT_EQ(interview::PulledForwardDue(W(), Day{80}, Day{130}, Day{100}, Day{110}, 0.95, 10), Day{106});
+  EXPECT_EQ(interview::PulledForwardDue(W(), Day{80}, Day{130}, Day{108}, Day{110}, 0.95, 10), Day{108});
   EXPECT_FALSE(interview::PulledForwardDue(W(), Day{95}, Day{108}, Day{100}, Day{110}, 0.95, 10));   // before
   EXPECT_FALSE(interview::PulledForwardDue(W(), Day{95}, Day{130}, Day{100}, Day{110}, 0.80, 200));  // ready
-  EXPECT_FALSE(interview::PulledForwardDue(W(), Day{95}, Day{130}, Day{110}, Day{110}, 0.95, 10));   // the day
+  EXPECT_FALSE(interview::PulledForwardDue(W(), Day{95}, Day{130}, Day{110}, Day{110}, 0.95, 10));  // the day
 }
 
 // The hook: an anki deck without fuzz gives a new card answered Easy 4 days
@@ -77,14 +79,18 @@ class DeadlineHookTest : public ::testing::Test {
     Card card;
     int32_t revlog_interval;
   };
-  Answered AnswerEasy(const char* tz, int64_t at_s, const std::string& interview_date, const std::string& tag) {
+  Answered AnswerEasy(const char* tz, int64_t at_s, const std::string& interview_date,
+                      const std::string& tag) {
     testing::ScopedTimeZone zone(tz);
     FixedClock clock(Timestamp::FromSeconds(at_s));
     Store store = Store::OpenInMemory(clock);
     DeckOptions o;
     o.fuzz = false;
     const Deck deck = store.CreateDeck("D", o);
-    Note n{0, "", "问", "答", {tag}};
+    Note n;
+    n.front = "问";
+    n.back = "答";
+    n.tags = {tag};
     const Card card = store.AddNote(&n, deck.id);
     if (!interview_date.empty()) {
       Interview iv;
@@ -95,7 +101,8 @@ class DeadlineHookTest : public ::testing::Test {
       SaveInterview(store, iv);
     }
     AnswerCard(store, card.id, 4, clock.Now(), 1000);
-    return Answered{store.Today(4).today, *store.GetCard(card.id), store.RevlogOfCard(card.id).back().fields.interval};
+    return Answered{store.Today(4).today, *store.GetCard(card.id),
+                    store.RevlogOfCard(card.id).back().fields.interval};
   }
 };
 
@@ -127,6 +134,40 @@ TEST_F(DeadlineHookTest, ATimeZoneChangeKeepsTheLastReviewBeforeTheCalendarDay) 
   EXPECT_EQ(FormatDay(shanghai.today), "2024-01-08");
   EXPECT_EQ(FormatDay(Day{utc.card.state.due}), "2024-01-09");
   EXPECT_EQ(FormatDay(Day{shanghai.card.state.due}), "2024-01-09");
+}
+
+TEST(PullForwardScopeTest, MovesReviewsDuePastTheDayToBeforeIt) {
+  testing::ScopedTimeZone zone("UTC");
+  FixedClock clock(Timestamp::FromSeconds(1704099600));  // 2024-01-01 09:00 UTC
+  Store store = Store::OpenInMemory(clock);
+  DeckOptions o;
+  o.fuzz = false;
+  const Deck deck = store.CreateDeck("D", o);
+  Note a;
+  a.front = "甲";
+  a.back = "1";
+  a.tags = {"scope"};
+  Note b;
+  b.front = "乙";
+  b.back = "2";
+  b.tags = {"other"};
+  const Card in = store.AddNote(&a, deck.id);
+  const Card out = store.AddNote(&b, deck.id);
+  AnswerCard(store, in.id, 4, clock.Now(), 1000);  // Easy: due 2024-01-05, S = w3
+  AnswerCard(store, out.id, 4, clock.Now(), 1000);
+  clock.AdvanceSeconds(86400);  // 2024-01-02
+  Interview iv;
+  iv.name = "i";
+  iv.day = *ParseDay("2024-01-04");
+  iv.target = 0.99;
+  iv.tags = {"scope"};
+  iv = SaveInterview(store, iv);
+  // From the answer on 01-01: 3 days to the day, R(3, w3) = 0.954 < 0.99,
+  // k = 1: due 01-03.
+  EXPECT_EQ(PullForwardScope(store, iv), 1);
+  EXPECT_EQ(FormatDay(Day{store.GetCard(in.id)->state.due}), "2024-01-03");
+  EXPECT_EQ(FormatDay(Day{store.GetCard(out.id)->state.due}), "2024-01-05");  // out of scope
+  EXPECT_EQ(PullForwardScope(store, iv), 0);                                  // already before the day
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // simulated learner whose true memory follows the model, doing what the plan
 // says, reaches the target on the day for at least 95% of the cards.
 
+#include "recall/interview_plan.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +14,6 @@
 
 #include "interview/deadline.h"
 #include "recall/fsrs.h"
-#include "recall/interview_plan.h"
 
 namespace recall {
 namespace {
@@ -139,8 +140,8 @@ TEST(PlanPropertyTest, ALearnerFollowingThePlanReachesTheTargetFor95PercentOfCar
       if (Uniform(rng) >= new_share) {
         c.memory = MemoryState{0.5 + 80 * Uniform(rng) * Uniform(rng), 1 + 9 * Uniform(rng)};
         c.last_review_day = today - static_cast<int64_t>(rng() % 40);
-        c.due = c.last_review_day +
-                std::max<int64_t>(1, std::llround(FsrsNextInterval(W(), c.memory->stability, c.desired_retention)));
+        c.due = c.last_review_day + std::max<int64_t>(1, std::llround(FsrsNextInterval(
+                                                             W(), c.memory->stability, c.desired_retention)));
       }
       cards.push_back(c);
     }
@@ -188,7 +189,8 @@ TEST(PlanPropertyTest, ALearnerFollowingThePlanReachesTheTargetFor95PercentOfCar
     }
     int ready = 0;
     for (const Learner& l : learners) {
-      if (l.memory && FsrsRetrievability(W(), static_cast<double>(day - l.last), l.memory->stability) >= target) {
+      if (l.memory &&
+          FsrsRetrievability(W(), static_cast<double>(day - l.last), l.memory->stability) >= target) {
         ++ready;
       }
     }

@@ -92,8 +92,8 @@ TEST(ReadinessTest, PinsFiguresOnKnownMemoryStates) {
 
 TEST(ReadinessTest, DeepTagsCountTowardEveryParentOnce) {
   const Day day{100};
-  const Readiness r = ComputeReadiness({Studied(1, {"a::b::c", "a::b"}, 10, day - 10)}, day, 0.9,
-                                       DefaultFsrsParams(), 5);
+  const Readiness r =
+      ComputeReadiness({Studied(1, {"a::b::c", "a::b"}, 10, day - 10)}, day, 0.9, DefaultFsrsParams(), 5);
   std::vector<std::string> names;
   for (const TopicReadiness& t : r.topics) {
     names.push_back(t.topic);
@@ -115,8 +115,14 @@ TEST(ReadinessTest, CardsFromTheStoreCarryTheirMemoryAndLastAnswerDay) {
   FixedClock clock(Timestamp::FromSeconds(1704099600));  // 2024-01-01 09:00 UTC: study day 19723
   Store store = Store::OpenInMemory(clock);
   const Deck deck = store.CreateDeck("D", DeckOptions{});
-  Note a{0, "", "甲", "1", {"t::x"}};
-  Note b{0, "", "乙", "2", {}};
+  Note a;
+  a.front = "甲";
+  a.back = "1";
+  a.tags = {"t::x"};
+  Note b;
+  b.front = "乙";
+  b.back = "2";
+  b.tags = {};
   const Card ca = store.AddNote(&a, deck.id);
   store.AddNote(&b, deck.id);
   AnswerCard(store, ca.id, 3, clock.Now(), 1000);

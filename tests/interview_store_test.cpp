@@ -56,8 +56,8 @@ TEST(ParseDayTest, ReadsCalendarDatesAndRefusesTheRest) {
   EXPECT_EQ(ParseDay("2024-01-01"), Day{19723});
   EXPECT_EQ(ParseDay("2024-02-29"), Day{19782});
   EXPECT_EQ(FormatDay(*ParseDay("2026-12-20")), "2026-12-20");
-  for (const char* bad : {"", "2023-02-29", "2024-13-01", "2024-00-10", "2024-1-01", "2024-01-01x", "20240101",
-                          "2024-01-32", "tomorrow"}) {
+  for (const char* bad : {"", "2023-02-29", "2024-13-01", "2024-00-10", "2024-1-01", "2024-01-01x",
+                          "20240101", "2024-01-32", "tomorrow"}) {
     EXPECT_FALSE(ParseDay(bad)) << bad;
   }
 }
@@ -144,7 +144,8 @@ TEST_F(InterviewStoreTest, ListsByDayThenNameAndRemovesWithItsScope) {
   EXPECT_FALSE(RemoveInterview(store_, "a"));
   EXPECT_FALSE(FindInterview(store_, "a"));
   EXPECT_EQ(FindInterview(store_, "C")->name, "c");
-  EXPECT_EQ(Rows(store_, "SELECT i.name FROM interview_tags t JOIN interviews i ON i.id = t.interview_id ORDER BY 1"),
+  EXPECT_EQ(Rows(store_,
+                 "SELECT i.name FROM interview_tags t JOIN interviews i ON i.id = t.interview_id ORDER BY 1"),
             (std::vector<std::string>{"b", "c"}));
 }
 
@@ -162,7 +163,8 @@ TEST_F(InterviewStoreTest, ScopeIsDecksWithSubDecksAndTagsWithChildren) {
 
   Interview iv;
   iv.name = "i";
-  EXPECT_EQ(Fronts(iv), (std::vector<std::string>{"a-llm", "ab-llm-child", "ab-none", "other-llm", "other-llmx"}));
+  EXPECT_EQ(Fronts(iv),
+            (std::vector<std::string>{"a-llm", "ab-llm-child", "ab-none", "other-llm", "other-llmx"}));
   iv.decks = {InterviewDeck{a.id, ""}};
   EXPECT_EQ(Fronts(iv), (std::vector<std::string>{"a-llm", "ab-llm-child", "ab-none"}));
   iv.tags = {"llm"};

@@ -61,17 +61,19 @@ TEST_F(InterviewCliTest, SetListRemove) {
             "Set interview today: 2026-12-01, today, target 0.90\n"
             "Scope: tag db (1 card)\n");
   EXPECT_EQ(Ok({"interview", "list"}),
-            "Name        Date        When         Target  Cards  Scope\n"
-            "today       2026-12-01  today        0.90        1  tag db\n"
-            "2026-12-02  2026-12-02  tomorrow     0.80        3  whole collection\n"
-            "谷歌        2026-12-20  in 19 days   0.90        2  deck 面试, tag llm\n");
+            "Name        Date        When        Target  Cards  Scope\n"
+            "today       2026-12-01  today       0.90        1  tag db\n"
+            "2026-12-02  2026-12-02  tomorrow    0.80        3  whole collection\n"
+            "谷歌        2026-12-20  in 19 days  0.90        2  deck 面试, tag llm\n");
   // Same name: updated in place.
-  EXPECT_EQ(Ok({"interview", "set", "2026-12-25", "--deck", "面试::LLM", "--name", "谷歌", "--target", "0.95"}),
-            "Updated interview 谷歌: 2026-12-25, in 24 days, target 0.95\n"
-            "Scope: deck 面试::LLM (1 card)\n");
+  EXPECT_EQ(
+      Ok({"interview", "set", "2026-12-25", "--deck", "面试::LLM", "--name", "谷歌", "--target", "0.95"}),
+      "Updated interview 谷歌: 2026-12-25, in 24 days, target 0.95\n"
+      "Scope: deck 面试::LLM (1 card)\n");
   const nlohmann::json j = nlohmann::json::parse(Ok({"--json", "interview", "list"}));
   ASSERT_EQ(j.size(), 3u);
-  EXPECT_EQ(j[2], nlohmann::json::parse(R"({"name": "谷歌", "date": "2026-12-25", "days_left": 24, "target": 0.95,
+  EXPECT_EQ(j[2],
+            nlohmann::json::parse(R"({"name": "谷歌", "date": "2026-12-25", "days_left": 24, "target": 0.95,
                                               "decks": ["面试::LLM"], "tags": [], "cards": 1})"));
   EXPECT_EQ(Ok({"interview", "remove", "TODAY"}), "Removed interview today\n");
   EXPECT_EQ(Ok({"interview", "remove", "2026-12-02"}), "Removed interview 2026-12-02\n");
@@ -80,13 +82,14 @@ TEST_F(InterviewCliTest, SetListRemove) {
             "谷歌  2026-12-25  in 24 days  0.95        1  deck 面试::LLM\n");
   // Passed interviews stay listed until removed.
   EXPECT_EQ(Ok({"interview", "list"}, "2026-12-28T09:00:00Z"),
-            "Name  Date        When                Target  Cards  Scope\n"
-            "谷歌  2026-12-25  passed 3 days ago   0.95        1  deck 面试::LLM\n");
+            "Name  Date        When               Target  Cards  Scope\n"
+            "谷歌  2026-12-25  passed 3 days ago  0.95        1  deck 面试::LLM\n");
 }
 
 TEST_F(InterviewCliTest, ListWithoutInterviewsSaysHowToSetOne) {
   AddCards();
-  EXPECT_EQ(Ok({"interview", "list"}), "No interviews. Set one: recall interview set YYYY-MM-DD --deck NAME\n");
+  EXPECT_EQ(Ok({"interview", "list"}),
+            "No interviews. Set one: recall interview set YYYY-MM-DD --deck NAME\n");
   EXPECT_EQ(Ok({"--json", "interview", "list"}), "[]\n");
 }
 
@@ -96,14 +99,17 @@ TEST_F(InterviewCliTest, RefusedInputIsAOneLineErrorAndWritesNothing) {
         "recall: invalid date \"2026-13-01\": use YYYY-MM-DD, e.g. 2026-12-20\n");
   Fails({"interview", "set", "20.12.2026"}, 2,
         "recall: invalid date \"20.12.2026\": use YYYY-MM-DD, e.g. 2026-12-20\n");
-  Fails({"interview", "set", "2026-11-30"}, 2, "recall: the date 2026-11-30 is in the past (today is 2026-12-01)\n");
+  Fails({"interview", "set", "2026-11-30"}, 2,
+        "recall: the date 2026-11-30 is in the past (today is 2026-12-01)\n");
   Fails({"interview", "set", "2026-12-20", "--target", "1.2"}, 2,
         "recall: invalid --target 1.2: use a recall probability from 0.5 to 0.99\n");
   Fails({"interview", "set", "2026-12-20", "--target", "0.3"}, 2,
         "recall: invalid --target 0.3: use a recall probability from 0.5 to 0.99\n");
   Fails({"interview", "set", "2026-12-20", "--deck", "没有"}, 3, "recall: no such deck (没有)\n");
-  Fails({"interview", "remove", "nope"}, 3, "recall: no interview named \"nope\" (see recall interview list)\n");
-  EXPECT_EQ(Ok({"interview", "list"}), "No interviews. Set one: recall interview set YYYY-MM-DD --deck NAME\n");
+  Fails({"interview", "remove", "nope"}, 3,
+        "recall: no interview named \"nope\" (see recall interview list)\n");
+  EXPECT_EQ(Ok({"interview", "list"}),
+            "No interviews. Set one: recall interview set YYYY-MM-DD --deck NAME\n");
 }
 
 }  // namespace

@@ -26,7 +26,9 @@ inline constexpr double kMaxInterviewTarget = 0.99;
 struct InterviewDeck {
   int64_t id = 0;
   std::string name;
-  friend bool operator==(const InterviewDeck& a, const InterviewDeck& b) { return a.id == b.id && a.name == b.name; }
+  friend bool operator==(const InterviewDeck& a, const InterviewDeck& b) {
+    return a.id == b.id && a.name == b.name;
+  }
 };
 
 // One interview. Its scope: the cards of its decks (and their sub-decks)
@@ -35,11 +37,11 @@ struct InterviewDeck {
 // Suspended cards are never in scope.
 struct Interview {
   int64_t id = 0;
-  std::string name;  // unique, case-insensitive
-  Day day;           // the interview's study day
+  std::string name;                         // unique, case-insensitive
+  Day day;                                  // the interview's study day
   double target = kDefaultInterviewTarget;  // recall probability to reach on the day
-  std::vector<InterviewDeck> decks;  // by name
-  std::vector<std::string> tags;     // sorted
+  std::vector<InterviewDeck> decks;         // by name
+  std::vector<std::string> tags;            // sorted
   int64_t created_s = 0;
 };
 
@@ -78,6 +80,27 @@ int InterviewRolloverHour(const Store& store, const Interview& interview);
 // and the plan need of each card, cheap enough for the status of bare
 // `recall` on a large collection.
 std::vector<Card> ScopeCards(const Store& store, const Interview& interview);
+
+// New cards in scope now, plus those in scope first answered on `today`:
+// the new cards the day started with (the plan's rate is fixed for the day).
+int64_t CountNewInScope(const Store& store, const Interview& interview, Day today);
+
+// A review card's due day moved earlier: card `card_id`, due `from` (its
+// stored due, checked) to `to`.
+struct DueMove {
+  int64_t card_id = 0;
+  Day from;
+  Day to;
+};
+// Applies the moves in one transaction to cards still in the review queue
+// and still due on `from` (others are skipped); returns how many moved.
+int64_t MoveReviewDues(Store& store, const std::vector<DueMove>& moves);
+
+// The deadline rule applied to the cards of the scope already scheduled past
+// the interview day (interview::PulledForwardDue): each such review card is
+// made due k days before the day (never before today). One transaction;
+// returns how many moved (lib/src/interview/deadline.cpp).
+int64_t PullForwardScope(Store& store, const Interview& interview);
 
 }  // namespace recall
 

@@ -49,9 +49,9 @@ struct PlanDay {
 };
 
 struct Plan {
-  std::vector<PlanDay> days;     // today .. the day before the interview
-  int64_t new_per_day = 0;       // the plan's new-card rate
-  int64_t new_cards = 0;         // new cards in scope today
+  std::vector<PlanDay> days;  // today .. the day before the interview
+  int64_t new_per_day = 0;    // the plan's new-card rate
+  int64_t new_cards = 0;      // new cards in scope today
   int64_t cards = 0;
   int64_t not_introduced = 0;    // new cards the load cap left out
   int64_t deferred_reviews = 0;  // reviews the load cap pushed to a later day
@@ -61,6 +61,10 @@ struct Plan {
   // max_minutes.
   bool feasible = false;
 };
+
+// The plan's new-card rate: ceil(new_cards / window), window = days_left -
+// floor(days_left / 5), at least 1; 0 when days_left <= 0.
+int64_t PlanNewPerDay(int64_t new_cards, int64_t days_left);
 
 // Pure and deterministic. Simulates the schedule from opts.today to the day
 // before opts.day with expected outcomes: every review is answered Good (the

@@ -63,13 +63,24 @@ struct Readiness {
 // `at_risk` cards of lowest recall (at most that many). A card's predicted
 // recall: R(day - last_review_day, S) with the FSRS parameters `w` (elapsed
 // never below 0). "Below target": recall < target.
-Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target, const FsrsParams& w,
-                           size_t at_risk);
+Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target,
+                           const FsrsParams& w, size_t at_risk);
 
 // The cards of `interview`'s scope as ComputeReadiness takes them: memory
 // states from the memory model (recall::MemoryModel), last answers' study
 // days at `rollover_hour`.
 std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& interview, int rollover_hour);
+
+// An interview with its readiness, for reports (the HTML stats report).
+struct InterviewReadiness {
+  Interview interview;
+  Day today;  // the interview's study day today
+  Readiness readiness;
+};
+
+// Every interview still to come (or today), by date, with its readiness and
+// the 10 cards most at risk. Reads the store only.
+std::vector<InterviewReadiness> ReadinessOfInterviews(const Store& store);
 
 }  // namespace recall
 

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "recall/readiness.h"
 #include "recall/store.h"
 #include "recall/time.h"
 
@@ -149,6 +150,7 @@ struct StatsReport {
   ButtonCounts buttons;                    // in the period
   std::array<HourStats, 24> hours{};       // in the period, by local hour of the answer
   CardCounts card_counts;
+  std::vector<InterviewReadiness> interviews;  // readiness per interview to come (docs/interview.md)
 };
 
 // Computes the report for `filter` at store.clock().Now(). Today is the study

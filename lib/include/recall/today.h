@@ -20,8 +20,8 @@ struct InterviewDayStatus {
   Interview interview;
   int64_t days_left = 0;
   int64_t cards = 0;
-  double readiness = 0;        // mean predicted recall on the day (new cards 0)
-  int64_t planned_new = 0;     // the plan's first day (recall/interview_plan.h)
+  double readiness = 0;     // mean predicted recall on the day (new cards 0)
+  int64_t planned_new = 0;  // the plan's first day (recall/interview_plan.h)
   double planned_reviews = 0;
   double planned_minutes = 0;
 };
@@ -29,7 +29,7 @@ struct InterviewDayStatus {
 struct TodayStatus {
   int64_t learning = 0;  // due now, as the review queue counts them (daily limits applied)
   int64_t reviews = 0;
-  int64_t new_left = 0;  // new cards the queue would still introduce today
+  int64_t new_left = 0;                        // new cards the queue would still introduce today
   std::vector<InterviewDayStatus> interviews;  // today or later, by date
 };
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "recall/interview_plan.h"
+
 namespace recall::interview {
 
 int64_t DeadlineInterval(const FsrsParams& w, Day today, Day day, double target, double stability,
@@ -15,7 +17,8 @@ int64_t DeadlineInterval(const FsrsParams& w, Day today, Day day, double target,
   if (interval < 1 || left <= 0 || interval < left) return interval;
   if (!(stability > 0)) return interval;
   if (FsrsRetrievability(w, static_cast<double>(left), stability) >= target) return interval;
-  const int64_t k = std::max<int64_t>(1, static_cast<int64_t>(std::floor(FsrsNextInterval(w, stability, target))));
+  const int64_t k =
+      std::max<int64_t>(1, static_cast<int64_t>(std::floor(FsrsNextInterval(w, stability, target))));
   return std::max<int64_t>(1, left - k);
 }
 
@@ -28,7 +31,8 @@ std::optional<Day> PulledForwardDue(const FsrsParams& w, Day last_review_day, Da
   return std::max(last_review_day + cut, today);
 }
 
-bool InScope(const Store& store, const Interview& interview, const Card& card, const std::vector<std::string>& tags) {
+bool InScope(const Store& store, const Interview& interview, const Card& card,
+             const std::vector<std::string>& tags) {
   if (card.state.queue == CardQueue::kSuspended) return false;
   if (!interview.decks.empty()) {
     bool in_deck = false;
@@ -68,7 +72,8 @@ void ApplyInterviewDeadlines(const Store& store, const Card& card, const Schedul
   int64_t cut = interval;
   for (const Interview& iv : interviews) {
     if (iv.day <= today || !InScope(store, iv, card, tags)) continue;
-    cut = std::min(cut, DeadlineInterval(ctx.fsrs_params, today, iv.day, iv.target, s.memory->stability, interval));
+    cut = std::min(
+        cut, DeadlineInterval(ctx.fsrs_params, today, iv.day, iv.target, s.memory->stability, interval));
   }
   if (cut == interval) return;
   s.due = today.n + cut;
@@ -78,3 +83,21 @@ void ApplyInterviewDeadlines(const Store& store, const Card& card, const Schedul
 }
 
 }  // namespace recall::interview
+
+namespace recall {
+
+int64_t PullForwardScope(Store& store, const Interview& interview) {
+  const Day today = store.Today(InterviewRolloverHour(store, interview)).today;
+  if (interview.day <= today) return 0;
+  const FsrsParams w = store.FsrsParameters();
+  std::vector<DueMove> moves;
+  for (const PlanCard& c : PlanCards(store, interview, today, InterviewRolloverHour(store, interview))) {
+    if (!c.memory || c.due < interview.day) continue;
+    const auto pulled = interview::PulledForwardDue(w, c.last_review_day, c.due, today, interview.day,
+                                                    interview.target, c.memory->stability);
+    if (pulled) moves.push_back(DueMove{c.card_id, c.due, *pulled});
+  }
+  return MoveReviewDues(store, moves);
+}
+
+}  // namespace recall

@@ -42,7 +42,8 @@ std::optional<Day> PulledForwardDue(const FsrsParams& w, Day last_review_day, Da
                                     double target, double stability);
 
 // Whether `card` (its note tagged `tags`) is in `interview`'s scope.
-bool InScope(const Store& store, const Interview& interview, const Card& card, const std::vector<std::string>& tags);
+bool InScope(const Store& store, const Interview& interview, const Card& card,
+             const std::vector<std::string>& tags);
 
 // The answer-path hook, after the scheduler: applies DeadlineInterval of
 // every interview whose scope holds the card (the shortest wins) to a review

@@ -1,13 +1,13 @@
 // The plan to an interview (recall/interview_plan.h): a deterministic
 // simulation of the schedule with expected outcomes.
 
-#include "recall/interview_plan.h"
-
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "interview/deadline.h"
+#include "recall/interview_plan.h"
 
 namespace recall {
 namespace {
@@ -35,6 +35,12 @@ int64_t PlannedInterval(const FsrsParams& w, Day today, Day day, double target, 
   return interview::DeadlineInterval(w, today, day, target, stability, interval);
 }
 
+int64_t PlanNewPerDay(int64_t new_cards, int64_t days_left) {
+  if (days_left <= 0) return 0;
+  const int64_t window = std::max<int64_t>(1, days_left - days_left / 5);
+  return (new_cards + window - 1) / window;
+}
+
 Plan MakePlan(const std::vector<PlanCard>& cards, const PlanOptions& opts, const FsrsParams& w) {
   Plan plan;
   plan.cards = static_cast<int64_t>(cards.size());
@@ -54,8 +60,7 @@ Plan MakePlan(const std::vector<PlanCard>& cards, const PlanOptions& opts, const
   }
   plan.new_cards = static_cast<int64_t>(fresh.size());
   const int64_t left = opts.day - opts.today;
-  const int64_t window = std::max<int64_t>(1, left - left / 5);
-  plan.new_per_day = left > 0 ? (plan.new_cards + window - 1) / window : 0;
+  plan.new_per_day = PlanNewPerDay(plan.new_cards, left);
   const double answer_minutes = opts.seconds_per_answer / 60.0;
   const int new_answers = std::max(1, opts.answers_per_new_card);
   size_t next_new = 0;
@@ -64,15 +69,13 @@ Plan MakePlan(const std::vector<PlanCard>& cards, const PlanOptions& opts, const
     PlanDay pd;
     pd.day = t;
     // Reviews due today, lowest recall first.
-    std::vector<size_t> due;
+    std::vector<std::pair<double, size_t>> due;  // (recall today, card)
     for (size_t i = 0; i < learned.size(); ++i) {
-      if (learned[i].due <= t) due.push_back(i);
+      if (learned[i].due <= t) due.emplace_back(RecallOn(w, learned[i], t), i);
     }
-    std::stable_sort(due.begin(), due.end(),
-                     [&](size_t a, size_t b) { return RecallOn(w, learned[a], t) < RecallOn(w, learned[b], t); });
-    for (size_t i : due) {
+    std::stable_sort(due.begin(), due.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [r, i] : due) {
       SimCard& c = learned[i];
-      const double r = RecallOn(w, c, t);
       const double answers = 1 + (1 - r) * opts.answers_per_lapse;
       if (pd.minutes + answers * answer_minutes > opts.max_minutes) {
         ++plan.deferred_reviews;  // stays due: asked first on a later day

@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-
 namespace recall {
 namespace {
 
@@ -43,8 +42,8 @@ struct Sum {
 
 }  // namespace
 
-Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target, const FsrsParams& w,
-                           size_t at_risk) {
+Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target,
+                           const FsrsParams& w, size_t at_risk) {
   Readiness out;
   out.day = day;
   out.target = target;
@@ -64,19 +63,20 @@ Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, dou
     for (const std::string& t : of_card) topics[t].Add(r, studied, target);
     std::vector<std::string> sorted_tags = c.tags;
     std::sort(sorted_tags.begin(), sorted_tags.end());
-    recalls.push_back(CardRecall{c.card_id, c.front, sorted_tags.empty() ? kUntaggedTopic : sorted_tags.front(), r,
-                                 studied});
+    recalls.push_back(CardRecall{c.card_id, c.front,
+                                 sorted_tags.empty() ? kUntaggedTopic : sorted_tags.front(), r, studied});
   }
   out.cards = total.cards;
   out.mean_recall = total.cards ? total.recall / static_cast<double>(total.cards) : 0;
   out.below_target = total.below;
   out.never_studied = total.fresh;
   for (const auto& [name, s] : topics) {
-    out.topics.push_back(TopicReadiness{name, s.cards, s.recall / static_cast<double>(s.cards), s.below, s.fresh});
+    out.topics.push_back(
+        TopicReadiness{name, s.cards, s.recall / static_cast<double>(s.cards), s.below, s.fresh});
   }
-  std::stable_sort(out.topics.begin(), out.topics.end(), [](const TopicReadiness& a, const TopicReadiness& b) {
-    return a.mean_recall < b.mean_recall;
-  });
+  std::stable_sort(
+      out.topics.begin(), out.topics.end(),
+      [](const TopicReadiness& a, const TopicReadiness& b) { return a.mean_recall < b.mean_recall; });
   std::sort(recalls.begin(), recalls.end(), [](const CardRecall& a, const CardRecall& b) {
     return a.recall != b.recall ? a.recall < b.recall : a.card_id < b.card_id;
   });

@@ -15,14 +15,14 @@ namespace {
 
 constexpr int kDefaultRolloverHour = 4;
 
-// A card's memory state and the whole study days from its last answer to
-// `day`, as MemoryModel::ForCard counts them at the start of `day` (without
-// a deck lookup per card when the card keeps its state).
-std::optional<CardMemory> MemoryOn(const MemoryModel& model, const Card& card, Day day, int rollover_hour) {
+// A card's memory state and the whole study days from its last answer to a
+// study day, as MemoryModel::ForCard counts them at the start of that day
+// (`start`; the next day starts at `next_day`), without a deck lookup per
+// card when the card keeps its state.
+std::optional<CardMemory> MemoryOn(const MemoryModel& model, const Card& card, Timestamp start,
+                                   Timestamp next_day) {
   if (card.state.type == CardType::kNew) return std::nullopt;
-  const Timestamp start = StartOfStudyDay(day, rollover_hour);
   if (card.state.memory && card.state.last_review_s > 0) {
-    const Timestamp next_day = StartOfStudyDay(day + 1, rollover_hour);
     CardMemory m;
     m.state = *card.state.memory;
     m.elapsed_days = std::max<int64_t>((next_day.Seconds() - card.state.last_review_s) / 86400, 0);
@@ -42,13 +42,15 @@ int InterviewRolloverHour(const Store& store, const Interview& interview) {
 
 std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& interview, int rollover_hour) {
   const MemoryModel model(store);
+  const Timestamp start = StartOfStudyDay(interview.day, rollover_hour);
+  const Timestamp next_day = StartOfStudyDay(interview.day + 1, rollover_hour);
   std::vector<ReadinessCard> out;
   for (const CardView& v : CardsInScope(store, interview)) {
     ReadinessCard c;
     c.card_id = v.card.id;
     c.front = v.note.front;
     c.tags = v.note.tags;
-    if (const auto m = MemoryOn(model, v.card, interview.day, rollover_hour)) {
+    if (const auto m = MemoryOn(model, v.card, start, next_day)) {
       c.memory = m->state;
       c.last_review_day = interview.day - m->elapsed_days;
     }
@@ -57,8 +59,11 @@ std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& i
   return out;
 }
 
-std::vector<PlanCard> PlanCards(const Store& store, const Interview& interview, Day today, int rollover_hour) {
+std::vector<PlanCard> PlanCards(const Store& store, const Interview& interview, Day today,
+                                int rollover_hour) {
   const MemoryModel model(store);
+  const Timestamp start = StartOfStudyDay(today, rollover_hour);
+  const Timestamp next_day = StartOfStudyDay(today + 1, rollover_hour);
   std::map<int64_t, double> retention;  // by deck id
   std::vector<PlanCard> out;
   for (const Card& card : ScopeCards(store, interview)) {
@@ -67,11 +72,12 @@ std::vector<PlanCard> PlanCards(const Store& store, const Interview& interview, 
     auto it = retention.find(card.deck_id);
     if (it == retention.end()) {
       const auto deck = store.GetDeck(card.deck_id);
-      it = retention.emplace(card.deck_id, deck ? deck->options.desired_retention : kDefaultDesiredRetention).first;
+      it = retention.emplace(card.deck_id, deck ? deck->options.desired_retention : kDefaultDesiredRetention)
+               .first;
     }
     c.desired_retention = it->second;
     c.due = today;
-    if (const auto m = MemoryOn(model, card, today, rollover_hour)) {
+    if (const auto m = MemoryOn(model, card, start, next_day)) {
       const CardState& s = card.state;
       c.memory = m->state;
       c.last_review_day = today - m->elapsed_days;
@@ -79,6 +85,20 @@ std::vector<PlanCard> PlanCards(const Store& store, const Interview& interview, 
       if (day_due && s.queue != CardQueue::kLearning) c.due = std::max(Day{s.due}, today);
     }
     out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<InterviewReadiness> ReadinessOfInterviews(const Store& store) {
+  constexpr size_t kAtRisk = 10;
+  std::vector<InterviewReadiness> out;
+  for (const Interview& iv : ListInterviews(store)) {
+    const int rollover = InterviewRolloverHour(store, iv);
+    const Day today = StudyDayOf(store.clock().Now(), rollover);
+    if (iv.day < today) continue;
+    out.push_back(InterviewReadiness{iv, today,
+                                     ComputeReadiness(ReadinessCards(store, iv, rollover), iv.day, iv.target,
+                                                      store.FsrsParameters(), kAtRisk)});
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <map>
 #include <vector>
 
+#include "interview/new_limits.h"
 #include "recall/interview_plan.h"
 #include "recall/session.h"
 
@@ -14,12 +15,14 @@ namespace {
 
 // The review queue's counts now, as a session over every deck would show them.
 QueueCounts QueueCountsNow(Store& store) {
-  const auto decks = LoadSessionDecks(store, std::nullopt);
+  auto decks = LoadSessionDecks(store, std::nullopt);
+  interview::RaiseNewCardLimits(store, &decks);
   std::map<int64_t, Day> days;
   std::map<int, Day> day_of_hour;
   for (const auto& d : decks) {
     auto it = day_of_hour.find(d.rollover_hour);
-    if (it == day_of_hour.end()) it = day_of_hour.emplace(d.rollover_hour, store.Today(d.rollover_hour).today).first;
+    if (it == day_of_hour.end())
+      it = day_of_hour.emplace(d.rollover_hour, store.Today(d.rollover_hour).today).first;
     days[d.id] = it->second;
   }
   QueueInput input;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <set>
 
+#include "interview/new_limits.h"
 #include "recall/error.h"
 #include "recall/session.h"
 
@@ -67,7 +68,8 @@ SessionState ReviewSession::Advance() {
     done_reason_ = DoneReason::kTimeLimit;
     return state_ = SessionState::kDone;
   }
-  const auto decks = LoadSessionDecks(store_, options_.deck_id);
+  auto decks = LoadSessionDecks(store_, options_.deck_id);
+  interview::RaiseNewCardLimits(store_, &decks);
   std::map<int64_t, Day> days;
   std::map<int, Day> day_of_hour;
   deck_ids_.clear();

@@ -223,6 +223,7 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
     if (a.lapses != b.lapses) return a.lapses > b.lapses;
     return a.tag < b.tag;
   });
+  report.interviews = ReadinessOfInterviews(store);
   return report;
 }
 

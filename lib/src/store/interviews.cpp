@@ -1,8 +1,6 @@
 // Interviews (recall/interview.h): the interviews, interview_decks and
 // interview_tags tables, and the cards in an interview's scope.
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -34,7 +32,8 @@ void ReadScope(SQLite::Database& db, Interview* iv) {
                       "SELECT i.deck_id, coalesce(d.name, '') FROM interview_decks i "
                       "LEFT JOIN decks d ON d.id = i.deck_id WHERE i.interview_id = ? ORDER BY 2, 1");
   d.bind(1, iv->id);
-  while (d.executeStep()) iv->decks.push_back(InterviewDeck{d.getColumn(0).getInt64(), d.getColumn(1).getString()});
+  while (d.executeStep())
+    iv->decks.push_back(InterviewDeck{d.getColumn(0).getInt64(), d.getColumn(1).getString()});
   SQLite::Statement t(db, "SELECT tag FROM interview_tags WHERE interview_id = ? ORDER BY tag");
   t.bind(1, iv->id);
   while (t.executeStep()) iv->tags.push_back(t.getColumn(0).getString());
@@ -59,6 +58,55 @@ std::vector<Interview> ReadInterviews(SQLite::Database& db, std::optional<std::s
   for (Interview& iv : out) ReadScope(db, &iv);
   return out;
 }
+
+// The scope of an interview as SQL conditions on cards `c`: " AND ..." to
+// append to a WHERE clause, and their parameters.
+class ScopeFilter {
+ public:
+  ScopeFilter(const Store& store, const Interview& iv)
+      : has_decks_(!iv.decks.empty()), has_tags_(!iv.tags.empty()) {
+    std::vector<int64_t> ids;
+    for (const InterviewDeck& d : iv.decks) {
+      if (!store.GetDeck(d.id)) continue;  // deleted: matches no card
+      for (int64_t id : store.DeckAndDescendants(d.id)) ids.push_back(id);
+    }
+    empty_ = has_decks_ && ids.empty();
+    decks_ = detail::IdsJson(ids);
+    tags_ = iv.tags;
+  }
+  // A scope of deleted decks only: no card.
+  bool empty() const { return empty_; }
+  std::string sql() const {
+    std::string out;
+    // "+": not through the deck index, which would cost a table lookup per
+    // card; one pass over the cards in id order is cheaper for a scope.
+    if (has_decks_) out += " AND +c.deck_id IN (SELECT value FROM json_each(:decks))";
+    if (has_tags_) {
+      // Through the tag index: each tag, and its children ("a::" <= tag < "a:;").
+      out += " AND c.note_id IN (";
+      for (size_t i = 0; i < tags_.size(); ++i) {
+        const std::string p = ":tag" + std::to_string(i);
+        if (i) out += " UNION ALL ";
+        out += "SELECT note_id FROM note_tags WHERE tag = " + p +
+               " UNION ALL SELECT note_id FROM note_tags WHERE tag >= " + p + " || '::' AND tag < " + p +
+               " || ':;'";
+      }
+      out += ")";
+    }
+    return out;
+  }
+  void Bind(SQLite::Statement& st) const {
+    if (has_decks_) st.bind(":decks", decks_);
+    for (size_t i = 0; i < tags_.size(); ++i) st.bind(":tag" + std::to_string(i), tags_[i]);
+  }
+
+ private:
+  bool has_decks_;
+  bool has_tags_;
+  bool empty_ = false;
+  std::string decks_;
+  std::vector<std::string> tags_;
+};
 
 }  // namespace
 
@@ -86,7 +134,8 @@ Interview SaveInterview(Store& store, const Interview& interview, bool* created)
         dt.exec();
       } else {
         is_new = true;
-        SQLite::Statement ins(db, "INSERT INTO interviews (name, day, target, created_s) VALUES (?, ?, ?, ?)");
+        SQLite::Statement ins(db,
+                              "INSERT INTO interviews (name, day, target, created_s) VALUES (?, ?, ?, ?)");
         ins.bind(1, interview.name);
         ins.bind(2, static_cast<int64_t>(interview.day.n));
         ins.bind(3, interview.target);
@@ -94,7 +143,8 @@ Interview SaveInterview(Store& store, const Interview& interview, bool* created)
         ins.exec();
         id = db.getLastInsertRowid();
       }
-      SQLite::Statement deck(db, "INSERT OR IGNORE INTO interview_decks (interview_id, deck_id) VALUES (?, ?)");
+      SQLite::Statement deck(db,
+                             "INSERT OR IGNORE INTO interview_decks (interview_id, deck_id) VALUES (?, ?)");
       for (const InterviewDeck& d : interview.decks) {
         deck.reset();
         deck.bind(1, id);
@@ -166,7 +216,8 @@ std::vector<CardView> CardsInScope(const Store& store, const Interview& intervie
     if (!interview.tags.empty() && !std::binary_search(tagged.begin(), tagged.end(), v.card.id)) continue;
     out.push_back(std::move(v));
   }
-  std::sort(out.begin(), out.end(), [](const CardView& a, const CardView& b) { return a.card.id < b.card.id; });
+  std::sort(out.begin(), out.end(),
+            [](const CardView& a, const CardView& b) { return a.card.id < b.card.id; });
   // A deck listed with one of its sub-decks gives their cards twice.
   out.erase(std::unique(out.begin(), out.end(),
                         [](const CardView& a, const CardView& b) { return a.card.id == b.card.id; }),
@@ -176,24 +227,13 @@ std::vector<CardView> CardsInScope(const Store& store, const Interview& intervie
 
 std::vector<Card> ScopeCards(const Store& store, const Interview& interview) {
   return Guard(store, [&] {
-    std::vector<int64_t> deck_ids;
-    for (const InterviewDeck& d : interview.decks) {
-      if (!store.GetDeck(d.id)) continue;  // deleted: matches no card
-      for (int64_t id : store.DeckAndDescendants(d.id)) deck_ids.push_back(id);
-    }
     std::vector<Card> out;
-    if (!interview.decks.empty() && deck_ids.empty()) return out;
-    std::string sql = std::string("SELECT ") + detail::kCardColumns + ", " + detail::kCardMemoryColumns +
-                      " FROM cards c WHERE c.queue != -1";
-    if (!interview.decks.empty()) sql += " AND c.deck_id IN (SELECT value FROM json_each(:decks))";
-    if (!interview.tags.empty()) {
-      sql += " AND EXISTS (SELECT 1 FROM note_tags t, json_each(:tags) w WHERE t.note_id = c.note_id AND "
-             "(t.tag = w.value OR substr(t.tag, 1, length(w.value) + 2) = w.value || '::'))";
-    }
-    sql += " ORDER BY c.id";
-    SQLite::Statement st(Db(store), sql);
-    if (!interview.decks.empty()) st.bind(":decks", detail::IdsJson(deck_ids));
-    if (!interview.tags.empty()) st.bind(":tags", nlohmann::json(interview.tags).dump());
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return out;
+    SQLite::Statement st(Db(store), std::string("SELECT ") + detail::kCardColumns + ", " +
+                                        detail::kCardMemoryColumns + " FROM cards c WHERE c.queue != -1" +
+                                        scope.sql() + " ORDER BY c.id");
+    scope.Bind(st);
     while (st.executeStep()) {
       Card c = detail::ReadCard(st, 0);
       detail::ReadCardMemory(st, 14, &c.state);
@@ -201,6 +241,43 @@ std::vector<Card> ScopeCards(const Store& store, const Interview& interview) {
     }
     return out;
   });
+}
+
+int64_t CountNewInScope(const Store& store, const Interview& interview, Day today) {
+  return Guard(store, [&]() -> int64_t {
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return 0;
+    SQLite::Statement st(
+        Db(store),
+        "SELECT (SELECT count(*) FROM cards c WHERE c.queue = 0" + scope.sql() +
+            ") + (SELECT count(DISTINCT c.id) FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
+            "WHERE r.day = :today AND r.type_before = 0 AND r.rating > 0 AND c.queue != -1" +
+            scope.sql() + ")");
+    scope.Bind(st);
+    st.bind(":today", static_cast<int64_t>(today.n));
+    st.executeStep();
+    return st.getColumn(0).getInt64();
+  });
+}
+
+int64_t MoveReviewDues(Store& store, const std::vector<DueMove>& moves) {
+  int64_t moved = 0;
+  if (moves.empty()) return 0;
+  Guard(store, [&] {
+    store.Transaction([&] {
+      SQLite::Statement st(
+          Db(store), "UPDATE cards SET due = ?1, modified_s = ?2 WHERE id = ?3 AND queue = 2 AND due = ?4");
+      for (const DueMove& m : moves) {
+        st.reset();
+        st.bind(1, static_cast<int64_t>(m.to.n));
+        st.bind(2, store.clock().Now().Seconds());
+        st.bind(3, m.card_id);
+        st.bind(4, static_cast<int64_t>(m.from.n));
+        moved += st.exec();
+      }
+    });
+  });
+  return moved;
 }
 
 std::optional<double> AverageAnswerSeconds(const Store& store) {
