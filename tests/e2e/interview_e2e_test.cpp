@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -110,6 +111,56 @@ TEST_F(InterviewCliTest, RefusedInputIsAOneLineErrorAndWritesNothing) {
         "recall: no interview named \"nope\" (see recall interview list)\n");
   EXPECT_EQ(Ok({"interview", "list"}),
             "No interviews. Set one: recall interview set YYYY-MM-DD --deck NAME\n");
+}
+
+TEST_F(InterviewCliTest, BareRecallPrintsTodaysStatus) {
+  const RunResult none = Run({});
+  EXPECT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_EQ(none.out,
+            "No collection yet. Start with `recall import FILE` or `recall add`; `recall --help` lists every "
+            "command.\n");
+  EXPECT_FALSE(std::ifstream(db_).good()) << "nothing is created";
+  AddCards();
+  EXPECT_EQ(Ok({}),
+            "Due now: 0 (0 learning, 0 reviews); new cards left today: 3\nRun `recall review` to start.\n");
+  Ok({"interview", "set", "2026-12-20", "--deck", "面试", "--tag", "llm", "--name", "谷歌"});
+  // 2 new cards over 19 - 3 days: 1 a day; 2 answers of 10 s: 0 minutes.
+  EXPECT_EQ(Ok({}),
+            "Due now: 0 (0 learning, 0 reviews); new cards left today: 3\n"
+            "Interview 谷歌: in 19 days, readiness 0% (target 90%), today's plan 0 min (1 new, 0 reviews)\n"
+            "Run `recall review` to start.\n");
+  const nlohmann::json j = nlohmann::json::parse(Ok({"--json"}));
+  EXPECT_EQ(j["new_left"], 3);
+  EXPECT_EQ(j["interviews"][0]["planned_new"], 1);
+  EXPECT_EQ(j["interviews"][0]["cards"], 2);
+  // After the day the interview is no longer listed.
+  EXPECT_EQ(Ok({}, "2026-12-21T09:00:00Z"),
+            "Due now: 0 (0 learning, 0 reviews); new cards left today: 3\nRun `recall review` to start.\n");
+}
+
+TEST_F(InterviewCliTest, StatusOfNewCardsIsZeroWithEveryCardAtRisk) {
+  AddCards();
+  Ok({"interview", "set", "2026-12-20", "--deck", "面试", "--tag", "llm", "--name", "谷歌"});
+  EXPECT_EQ(Ok({"interview", "status"}),
+            "Interview 谷歌: 2026-12-20, in 19 days, target 0.90\n"
+            "Ready on the day         ░░░░░░░░░░░░░░░░░░░░   0%  2 cards, 2 below target, 2 never studied\n"
+            "\n"
+            "Topics, weakest first    predicted recall           cards below   new\n"
+            "llm                      ░░░░░░░░░░░░░░░░░░░░   0%      2     2     2\n"
+            "llm::rag                 ░░░░░░░░░░░░░░░░░░░░   0%      1     1     1\n"
+            "\n"
+            "At-risk cards\n"
+            "   0%  llm               什么是注意力 (new)\n"
+            "   0%  llm::rag          RAG (new)\n"
+            "\n"
+            "See what to do each day: recall interview plan\n");
+  const nlohmann::json j = nlohmann::json::parse(Ok({"--json", "interview", "status", "谷歌"}));
+  EXPECT_EQ(j["cards"], 2);
+  EXPECT_EQ(j["never_studied"], 2);
+  EXPECT_EQ(j["topics"][0]["topic"], "llm");
+  EXPECT_EQ(j["at_risk"][1]["front"], "RAG");
+  Fails({"interview", "status", "nope"}, 3,
+        "recall: no interview named \"nope\" (see recall interview list)\n");
 }
 
 }  // namespace
