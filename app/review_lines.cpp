@@ -79,7 +79,7 @@ class LineSession {
         width_(LineWidth()),
         fixed_clock_(std::getenv("RECALL_NOW") && *std::getenv("RECALL_NOW")) {}
 
-  void Run() {
+  int64_t Run() {
     bool quit = false;
     while (!quit) {
       const SessionState state = session_.Advance();
@@ -89,7 +89,7 @@ class LineSession {
       }
       quit = state == SessionState::kWaiting ? Wait() : ShowCard();
     }
-    Print(SummaryText(session_.Summary(), quit ? StillDue(session_) : 0));
+    return quit ? StillDue(session_) : 0;
   }
 
  private:
@@ -145,7 +145,8 @@ class LineSession {
   }
 
   void PrintCard() {
-    std::string out = HeaderLine(session_, false) + "\n";
+    std::string out;
+    for (const auto& line : PackItems(HeaderItems(session_, false), " · ", width_)) out += line + "\n";
     const CardSides sides = RenderCardSides(session_.store(), session_.current(), width_, false);
     out += sides.question;
     if (out.back() != '\n') out += '\n';
@@ -195,8 +196,7 @@ class LineSession {
         case LineAction::kRating:
           Refusable([&] {
             const AnswerResult r = session_.Answer(p.value);
-            Print(fmt::format("> {}: next in {}\n\n", RatingLabel(algorithm, p.value),
-                              FormatDelay(r.outcome.delay)));
+            Print(fmt::format("> {}\n\n", AnswerText(RatingLabel(algorithm, p.value), r.outcome.delay)));
           });
           return false;
         case LineAction::kUndo:
@@ -252,8 +252,8 @@ class LineSession {
 
 }  // namespace
 
-void RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options) {
-  LineSession(session, clock, options).Run();
+int64_t RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options) {
+  return LineSession(session, clock, options).Run();
 }
 
 }  // namespace recall::app
