@@ -149,6 +149,23 @@ Card counts
   EXPECT_EQ(RenderStatsText(Sample(), 80, false), kWant);
 }
 
+// One of anything is singular: "1 card", "1 answer", "1 day".
+TEST(StatsRenderTest, CountsOfOneAreSingular) {
+  StatsReport r = Sample();
+  r.today_stats.cards_studied = 1;
+  r.today_stats.answers = 1;
+  r.current_streak = 1;
+  r.longest_streak = 1;
+  r.hours[9] = {1, 1};
+  const std::string text = RenderStatsText(r, 80, false);
+  EXPECT_NE(text.find("  1 card studied in 0s (1 answer), again 0"), std::string::npos) << text;
+  EXPECT_NE(text.find("  current streak 1 day · longest 1 day · "), std::string::npos) << text;
+  EXPECT_NE(text.find("  busiest hour 9:00 (1 answer, 100.0% correct)"), std::string::npos) << text;
+  EXPECT_EQ(text.find(" 1 cards"), std::string::npos) << text;
+  EXPECT_EQ(text.find(" 1 days"), std::string::npos) << text;
+  EXPECT_EQ(text.find(" 1 answers"), std::string::npos) << text;
+}
+
 TEST(StatsRenderTest, EveryLineFits80Columns) {
   const std::string text = RenderStatsText(Sample(), 80, false);
   size_t start = 0;

@@ -48,7 +48,10 @@ TEST(DocsTranscriptTest, FirstTenMinutesInReviewMdIsWhatRecallPrints) {
   const std::vector<Step> steps = {
       {"recall import 面试.md", {"import", deck}, day1, ""},
       {"recall decks", {"decks"}, day1, ""},
-      {"printf 'good\\n1\\ngood\\ngood\\ngood\\n' | recall review", {"review"}, day1, "good\n1\ngood\ngood\ngood\n"},
+      {"printf 'good\\n1\\ngood\\ngood\\ngood\\n' | recall review",
+       {"review"},
+       day1,
+       "good\n1\ngood\ngood\ngood\n"},
       {"recall decks", {"decks"}, day1, ""},
       {"recall cards", {"cards"}, day1, ""},
       {"# the next day", {}, day2, ""},
@@ -58,16 +61,15 @@ TEST(DocsTranscriptTest, FirstTenMinutesInReviewMdIsWhatRecallPrints) {
   for (const Step& s : steps) {
     transcript += "$ " + s.shown + "\n";
     if (s.args.empty()) continue;
-    const auto r = RunRecall(s.args,
-                             {{"RECALL_DB", dir.File("collection.db")},
-                              {"RECALL_NOW", s.now},
-                              {"TZ", "UTC"},
-                              {"COLUMNS", "72"}},
-                             s.input);
+    const auto r = RunRecall(
+        s.args,
+        {{"RECALL_DB", dir.File("collection.db")}, {"RECALL_NOW", s.now}, {"TZ", "UTC"}, {"COLUMNS", "72"}},
+        s.input);
     ASSERT_EQ(r.exit_code, 0) << s.shown << "\n" << r.err;
     ASSERT_EQ(r.err, "") << s.shown;
     std::string out = r.out;
-    for (size_t at; (at = out.find(dir.path() + "/")) != std::string::npos;) out.erase(at, dir.path().size() + 1);
+    for (size_t at; (at = out.find(dir.path() + "/")) != std::string::npos;)
+      out.erase(at, dir.path().size() + 1);
     transcript += out;
   }
   transcript += "```\n";
