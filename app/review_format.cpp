@@ -142,14 +142,21 @@ std::vector<std::string> KeyItems(const std::vector<AnswerChoice>& choices, bool
 }
 
 
-std::string UndoText(const UndoResult& r, const ReviewSession& session) {
+std::string AnswerLabels::Undone(const UndoResult& r) {
+  if (r.action != "answer" || answers_.empty() || answers_.back().first != r.card_id) return r.action;
+  std::string label = answers_.back().second;
+  answers_.pop_back();
+  return label;
+}
+
+std::string UndoText(const UndoResult& r, const std::string& what, const ReviewSession& session) {
   const auto view = session.store().GetCardView(r.card_id);
-  if (!view) return "undid " + r.action;
+  if (!view) return "undid " + what;
   std::string front = view->note.front;
   for (char& ch : front) {
     if (ch == '\n' || ch == '\t') ch = ' ';
   }
-  return fmt::format("undid {} on {}", r.action, TruncateToWidth(EscapeControls(front, false), kUndoFrontWidth));
+  return fmt::format("undid {} on {}", what, TruncateToWidth(EscapeControls(front, false), kUndoFrontWidth));
 }
 
 std::string Trimmed(const std::string& s) {

@@ -56,10 +56,25 @@ std::vector<std::string> KeyItems(const std::vector<AnswerChoice>& choices, bool
 // breaking an item (one wider than a line gets a line of its own).
 std::vector<std::string> PackItems(const std::vector<std::string>& items, const std::string& sep, int width);
 
-// "undid answer on 什么是 PagedAttention…": the action and the card's front,
-// cut to kUndoFrontWidth columns (never a raw card id).
+// The rating labels of this process's answers, newest last, so an undo can
+// say which answer it took back.
+class AnswerLabels {
+ public:
+  void Answered(int64_t card_id, const std::string& label) { answers_.emplace_back(card_id, label); }
+  // What `r` undid: the label of this process's latest answer when `r` took
+  // back that answer (which is then forgotten), else r.action ("answer" of an
+  // earlier session, "suspend", "bury", "edit", ...).
+  std::string Undone(const UndoResult& r);
+
+ private:
+  std::vector<std::pair<int64_t, std::string>> answers_;
+};
+
+// "undid Good on 什么是 PagedAttention…": what was undone (`what`, from
+// AnswerLabels::Undone) and the card's front, cut to kUndoFrontWidth
+// columns (never a raw card id).
 inline constexpr int kUndoFrontWidth = 30;
-std::string UndoText(const UndoResult& r, const ReviewSession& session);
+std::string UndoText(const UndoResult& r, const std::string& what, const ReviewSession& session);
 
 // `s` without leading and trailing whitespace.
 std::string Trimmed(const std::string& s);

@@ -160,7 +160,7 @@ class LineSession {
   void DoUndo() {
     Refusable([&] {
       const auto r = session_.Undo();
-      Print(r ? "> " + UndoText(*r, session_) + "\n\n" : std::string("> nothing to undo\n\n"));
+      Print(r ? "> " + UndoText(*r, labels_.Undone(*r), session_) + "\n\n" : std::string("> nothing to undo\n\n"));
     });
   }
 
@@ -195,7 +195,9 @@ class LineSession {
       switch (p.action) {
         case LineAction::kRating:
           Refusable([&] {
+            const int64_t card_id = session_.current().card.id;
             const AnswerResult r = session_.Answer(p.value);
+            labels_.Answered(card_id, RatingLabel(algorithm, p.value));
             Print(fmt::format("> {}\n\n", AnswerText(RatingLabel(algorithm, p.value), r.outcome.delay)));
           });
           return false;
@@ -248,6 +250,7 @@ class LineSession {
   int width_;
   bool fixed_clock_;
   int line_no_ = 0;
+  AnswerLabels labels_;
 };
 
 }  // namespace

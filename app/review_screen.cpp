@@ -311,14 +311,16 @@ class TerminalSession {
         // After the reveal, space and enter answer Good (anki and fsrs decks), as in Anki.
         const int rating = k.size() == 1 && k[0] >= '0' && k[0] <= '9' ? k[0] - '0' : kGoodRating;
         Refusable([&] {
+          const int64_t card_id = session_.current().card.id;
           const AnswerResult r = session_.Answer(rating);
+          labels_.Answered(card_id, RatingLabel(algorithm, rating));
           message_ = AnswerText(RatingLabel(algorithm, rating), r.outcome.delay);
         });
         return false;
       } else if (k == "u") {
         std::optional<UndoResult> r;
         if (!Refusable([&] { r = session_.Undo(); })) return false;
-        message_ = r ? UndoText(*r, session_) : "nothing to undo";
+        message_ = r ? UndoText(*r, labels_.Undone(*r), session_) : "nothing to undo";
         if (r) return false;
       } else if (k == "s") {
         Refusable([&] {
@@ -373,7 +375,7 @@ class TerminalSession {
         if (ev.key == "u") {
           std::optional<UndoResult> r;
           if (!Refusable([&] { r = session_.Undo(); })) return false;
-          message_ = r ? UndoText(*r, session_) : "nothing to undo";
+          message_ = r ? UndoText(*r, labels_.Undone(*r), session_) : "nothing to undo";
           if (r) return false;
         }
       }
@@ -405,6 +407,7 @@ class TerminalSession {
   bool at_end_ = true;   // the last body line was on screen
   bool interrupted_ = false;
   int64_t still_due_ = 0;
+  AnswerLabels labels_;
 };
 
 }  // namespace

@@ -80,5 +80,13 @@ TEST_F(DailyLoopE2eTest, StreakCountsStudyDaysAndBreaksAfterAMissedDay) {
       << r.out;
 }
 
+// Undo names the answer it took back (this session's), never a card id.
+TEST_F(DailyLoopE2eTest, UndoSaysWhichAnswerItTookBack) {
+  const auto r = Run({"review"}, "2024-03-01T09:00:00Z", "good\nu\nq\n");
+  EXPECT_NE(r.out.find("> Good → 10m\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("> undid Good on 一\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("17092"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace recall
