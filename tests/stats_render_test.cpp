@@ -63,7 +63,7 @@ period 1m: 2024-02-10 to 2024-03-10
 
 Today
   0 cards studied in 0s (0 answers), again 0 (—)
-  learning 0 · review 0 · relearning 0 · filtered 0
+  learning 0 · review 0 · relearning 0
   correct on mature cards: 0 of 0 (—)
 
 True retention (reviews of cards with an interval of a day or more)
@@ -101,7 +101,7 @@ Reviews in the last year
 
 Reviews per day (period 1m)
   |                             █| per day 2024-02-10
-  8 answers in 0s: learning 0 · young 6 · mature 2 · relearning 0 · filtered 0
+  8 answers in 0s: learning 0 · young 6 · mature 2 · relearning 0
   average 0.3 answers a day
 
 Intervals (review and relearning cards)

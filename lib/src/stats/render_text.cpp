@@ -104,7 +104,7 @@ void RenderHeatmap(const StatsReport& r, bool color, std::string* out) {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     *out += line + "\n";
   }
-  *out += fmt::format("      less · ░ ▒ ▓ █ more (max {} answers a day)\n", max);
+  *out += fmt::format("      less · ░ ▒ ▓ █ more (max {} a day)\n", Count(max, "answer", "answers"));
 }
 
 std::string IntervalLabel(int64_t lo, int64_t hi) {
@@ -168,8 +168,9 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
                      Duration(t.time_ms), Count(t.answers, "answer", "answers"), t.again, FormatPercent(t.answers ? std::optional<double>(
                                                                        static_cast<double>(t.again) / t.answers)
                                                                  : std::nullopt));
-  out += fmt::format("  learning {} · review {} · relearning {} · filtered {}\n", t.learning, t.review,
-                     t.relearning, t.filtered);
+  // Filtered (early) reviews only when there were some: recall never makes them, imports can.
+  out += fmt::format("  learning {} · review {} · relearning {}{}\n", t.learning, t.review, t.relearning,
+                     t.filtered > 0 ? fmt::format(" · filtered {}", t.filtered) : "");
   out += fmt::format("  correct on mature cards: {} of {} ({})\n\n", t.mature_correct, t.mature_answers,
                      FormatPercent(RetentionRate(t.mature_correct, t.mature_answers - t.mature_correct)));
 
@@ -249,9 +250,9 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     const auto cols = Squeeze(totals, width - 20, &per);
     out += fmt::format("  |{}| {} {}\n", Sparkline(cols), per == 1 ? "per day" : fmt::format("per {} days", per),
                        FormatDay(r.period_start));
-    out += fmt::format("  {} in {}: learning {} · young {} · mature {} · relearning {} · filtered {}\n",
-                       Count(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning, sum.young, sum.mature, sum.relearning,
-                       sum.filtered);
+    out += fmt::format("  {} in {}: learning {} · young {} · mature {} · relearning {}{}\n",
+                       Count(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning, sum.young,
+                       sum.mature, sum.relearning, sum.filtered > 0 ? fmt::format(" · filtered {}", sum.filtered) : "");
     const int64_t days = static_cast<int64_t>(r.reviews_by_day.size());
     out += fmt::format("  average {:.1f} answers a day\n\n",
                        days ? static_cast<double>(sum.Total()) / static_cast<double>(days) : 0.0);
