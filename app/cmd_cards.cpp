@@ -4,11 +4,15 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "context.h"
+#include "recall/card_list.h"
 #include "usage_error.h"
 #include "recall/text.h"
+#include "cards_table.h"
 #include "render_card.h"
 
 namespace recall::app {
@@ -17,12 +21,25 @@ namespace {
 struct CardsArgs {
   std::string deck;
   std::string tag;
+  std::string search;
+  std::string state;
+  std::string sort = "deck";
   bool due = false;
   int64_t limit = -1;
 };
 
 constexpr int kDefaultRolloverHour = 4;
-constexpr int kMinFrontWidth = 10;
+
+const std::map<std::string, CardListState> kStates = {
+    {"new", CardListState::kNew},           {"learning", CardListState::kLearning},
+    {"review", CardListState::kReview},     {"suspended", CardListState::kSuspended},
+    {"buried", CardListState::kBuried},     {"leech", CardListState::kLeech}};
+const std::map<std::string, CardSort> kSorts = {{"deck", CardSort::kDeck},
+                                                {"due", CardSort::kDue},
+                                                {"added", CardSort::kAdded},
+                                                {"lapses", CardSort::kLapses},
+                                                {"ease", CardSort::kEase}};
+
 
 void RunCards(const CardsArgs& a, Context& ctx) {
   Store& store = ctx.existing_store();
@@ -34,11 +51,15 @@ void RunCards(const CardsArgs& a, Context& ctx) {
     rollover = d.options.rollover_hour;
   }
   if (!a.tag.empty()) q.tag = a.tag;
+  CardListFilter f;
+  if (!a.search.empty()) f.search = a.search;
+  if (!a.state.empty()) f.state = kStates.at(a.state);
+  f.sort = kSorts.at(a.sort);
   q.due_only = a.due;
   q.now = ctx.clock().Now();
   if (a.due) q.today = store.Today(rollover).today;
   q.limit = a.limit;
-  const auto cards = store.ListCards(q);
+  const auto cards = ListCards(store, q, f);
   if (ctx.global.json) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& v : cards) out.push_back(CardViewJson(v));
@@ -49,25 +70,7 @@ void RunCards(const CardsArgs& a, Context& ctx) {
     fmt::print("No cards.\n");
     return;
   }
-  int deck_width = DisplayWidth("Deck");
-  for (const auto& v : cards) deck_width = std::max(deck_width, DisplayWidth(EscapeControls(v.deck_name, false)));
-  constexpr int kIdWidth = 13, kStateWidth = 10, kDueWidth = 16, kIvlWidth = 6, kEaseWidth = 6;
-  const int used = kIdWidth + 1 + deck_width + 1 + kStateWidth + 1 + kDueWidth + 1 + kIvlWidth + 1 + kEaseWidth + 1;
-  const int front_width = std::max(kMinFrontWidth, TerminalWidth() - used);
-  auto row = [&](const std::string& id, const std::string& deck, const std::string& state, const std::string& due,
-                 const std::string& ivl, const std::string& ease, const std::string& front) {
-    std::string line = fmt::format("{:<{}} {} {:<{}} {:<{}} {:>{}} {:>{}} {}", id, kIdWidth, PadToWidth(deck, deck_width),
-                                   state, kStateWidth, due, kDueWidth, ivl, kIvlWidth, ease, kEaseWidth,
-                                   TruncateToWidth(front, front_width));
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    fmt::print("{}\n", line);
-  };
-  row("ID", "Deck", "State", "Due", "Ivl", "Ease", "Front");
-  for (const auto& v : cards) {
-    const CardState& s = v.card.state;
-    row(std::to_string(v.card.id), EscapeControls(v.deck_name, false), StateName(s), FormatDue(s), FormatInterval(s), FormatEase(s.ease),
-        EscapeControls(OneLine(v.note.front), false));
-  }
+  fmt::print("{}", CardsTable(cards, TerminalWidth()));
 }
 
 const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {
@@ -75,11 +78,20 @@ const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("cards", "List cards: id, deck, state, due, interval, ease and front");
   sub->add_option("-d,--deck", args->deck, "Only this deck and its sub-decks (name or id)");
   sub->add_option("-t,--tag", args->tag, "Only notes with this tag or one of its children (\"a\" covers \"a::b\")");
+  sub->add_option("-s,--search", args->search,
+                  "Only cards whose front or back contains TEXT (ignoring case and full-width forms)");
+  sub->add_option("--state", args->state, "Only cards in this state: new, learning, review, suspended, buried, leech")
+      ->check(CLI::IsMember({"new", "learning", "review", "suspended", "buried", "leech"}));
+  sub->add_option("--sort", args->sort,
+                  "Order: deck (default: deck, then queue and due), due (soonest first), added (oldest first), "
+                  "lapses (most first), ease (lowest first)")
+      ->check(CLI::IsMember({"deck", "due", "added", "lapses", "ease"}));
   sub->add_flag("--due", args->due, "Only cards due now (learning due by now, reviews due today)");
   sub->add_option("-n,--limit", args->limit, "At most N cards")->check(WholeNumber());
   sub->footer(
-      "The front is cut to the terminal width ($COLUMNS, else the terminal, else 80 columns).\n"
-      "Example: recall cards --deck 面试 --due --limit 20");
+      "The table fits the width ($COLUMNS, else the terminal, else 80 columns; at least 40): the front\n"
+      "gets most of it, and Ease, Ivl, Deck, Due and State are left out in that order when it is narrow.\n"
+      "Example: recall cards --deck 面试 --search 缓存 --sort lapses --limit 20");
   sub->callback([args, &ctx] { RunCards(*args, ctx); });
 });
 

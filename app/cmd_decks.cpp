@@ -9,6 +9,7 @@
 
 #include "context.h"
 #include "recall/text.h"
+#include "recall/today_counts.h"
 
 namespace recall::app {
 namespace {
@@ -18,9 +19,11 @@ void RunDecks(Context& ctx) {
   const auto decks = store.ListDecks();
   const Timestamp now = ctx.clock().Now();
   std::vector<DueCounts> counts;
+  std::vector<TodayCounts> today;
   for (const auto& d : decks) {
     const DayTiming t = store.Today(d.options.rollover_hour);
     counts.push_back(store.CountDue(d.id, now, t.today));
+    today.push_back(CountToday(store, d.id));
   }
   if (ctx.global.json) {
     nlohmann::json json = nlohmann::json::array();
@@ -34,7 +37,13 @@ void RunDecks(Context& ctx) {
                       {"learning", c.learning},
                       {"due", c.review},
                       {"cards", c.total_cards},
-                      {"suspended", c.suspended}});
+                      {"suspended", c.suspended},
+                      {"today",
+                       {{"new", today[i].counts.new_cards},
+                        {"learning", today[i].counts.learning},
+                        {"due", today[i].counts.review},
+                        {"new_limit_reached", today[i].new_limited},
+                        {"review_limit_reached", today[i].reviews_limited}}}});
     }
     fmt::print("{}\n", json.dump(2));
     return;
@@ -44,22 +53,29 @@ void RunDecks(Context& ctx) {
     return;
   }
   // The deck column is as wide as the widest name, measured in terminal
-  // columns (a Chinese character takes two).
+  // columns (a Chinese character takes two). New, Learn and Due are today's,
+  // after the daily limits; a limit that holds cards back is named after the row.
   int width = DisplayWidth("Deck");
   for (const auto& d : decks) width = std::max(width, DisplayWidth(EscapeControls(d.name, false)));
   fmt::print("{} {:>6} {:>6} {:>6} {:>7}\n", PadToWidth("Deck", width), "New", "Learn", "Due", "Cards");
   for (size_t i = 0; i < decks.size(); ++i) {
-    const auto& c = counts[i];
-    fmt::print("{} {:>6} {:>6} {:>6} {:>7}\n", PadToWidth(EscapeControls(decks[i].name, false), width), c.new_cards, c.learning, c.review,
-               c.total_cards);
+    const TodayCounts& t = today[i];
+    std::string limits;
+    if (t.new_limited) limits += fmt::format("  new limit {} reached", t.new_per_day);
+    if (t.reviews_limited) limits += fmt::format("{} review limit {} reached", limits.empty() ? " " : ",",
+                                                 t.reviews_per_day);
+    fmt::print("{} {:>6} {:>6} {:>6} {:>7}{}\n", PadToWidth(EscapeControls(decks[i].name, false), width),
+               t.counts.new_cards, t.counts.learning, t.counts.review, counts[i].total_cards, limits);
   }
 }
 
 const CommandRegistrar kRegistrar(10, [](CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("decks", "List decks with new, learning and due counts (sub-decks included)");
   sub->footer(
-      "Counts are before daily limits: New = new cards, Learn = learning cards due now,\n"
-      "Due = reviews due today, Cards = all cards. Sub-decks are counted in their parents.");
+      "Counts are today's, after the daily limits (what `recall review` shows): New = new cards,\n"
+      "Learn = learning cards due now, Due = reviews due today, Cards = all cards; \"new limit N\n"
+      "reached\" when the limit holds cards back (`recall deck options DECK --new-per-day N` raises it,\n"
+      "--reviews-per-day for reviews). Sub-decks are counted in their parents.");
   sub->callback([&ctx] { RunDecks(ctx); });
 });
 

@@ -37,15 +37,16 @@ void RunReview(const ReviewOptions& options, Context& ctx) {
   }
   ReviewSession session(store, so);
   const bool terminal = ::isatty(STDIN_FILENO) == 1 && ::isatty(STDOUT_FILENO) == 1;
-  if (!terminal) {
-    RunLineSession(session, clock, options);
-    return;
-  }
   bool interrupted = false;
   int64_t still_due = 0;
-  const std::string end_line = RunTerminalSession(session, clock, options, ctx.color(), &interrupted, &still_due);
-  if (!end_line.empty()) Print(end_line + "\n");
-  Print(SummaryText(session.Summary(), still_due));
+  if (!terminal) {
+    still_due = RunLineSession(session, clock, options);
+  } else {
+    const std::string end_line =
+        RunTerminalSession(session, clock, options, ctx.color(), &interrupted, &still_due);
+    if (!end_line.empty()) Print(end_line + "\n");
+  }
+  Print(SummaryText(session.Summary(), GatherFacts(store, session, so.deck_id, still_due)));
   // Ctrl-C ends the session like q (everything answered is saved) but says so
   // to the shell.
   if (interrupted) throw ExitStatus{kInterruptedExit};

@@ -7,7 +7,10 @@
 #include <ctime>
 
 #include "context.h"
+#include "review_summary.h"
 #include "note_edit.h"
+#include "recall/daily_loop.h"
+#include "recall/scheduler.h"
 #include "recall/text.h"
 
 namespace recall::app {
@@ -32,26 +35,85 @@ std::string Style(bool color, const char* code, const std::string& text) {
   return color ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : text;
 }
 
-std::vector<std::string> HeaderItems(const ReviewSession& s, bool color) {
-  const QueueCounts c = s.counts();
-  return {fmt::format("#{}", s.position()), Style(color, "1", EscapeControls(s.current_deck().name, false)),
-          Style(color, "34", fmt::format("New {}", c.new_cards)),
-          Style(color, "31", fmt::format("Learn {}", c.learning)),
-          Style(color, "32", fmt::format("Due {}", c.review))};
+std::string ProgressText(const ReviewSession& s) {
+  const int64_t done = s.position() - 1;
+  return fmt::format("{}/{}", done, done + StillDue(s));
 }
 
-std::string HeaderLine(const ReviewSession& s, bool color) {
-  std::string out;
-  for (const auto& item : HeaderItems(s, color)) out += (out.empty() ? "" : " · ") + item;
-  return out;
+std::string TimeLeftText(int64_t cards, int64_t mean_ms) {
+  if (cards <= 0) return "";
+  const int64_t ms = cards * std::max<int64_t>(0, mean_ms);
+  if (ms < 60000) return "<1 min left";
+  const int64_t minutes = (ms + 30000) / 60000;
+  if (minutes < 60) return fmt::format("≈{} min left", minutes);
+  return fmt::format("≈{}h {}m left", minutes / 60, minutes % 60);
+}
+
+std::string CardStateText(const CardState& card) {
+  switch (card.type) {
+    case CardType::kNew:
+      return "new";
+    case CardType::kLearning:
+      return "learning";
+    case CardType::kRelearning:
+      return "relearning";
+    case CardType::kReview:
+      break;
+  }
+  if (card.interval <= 0) return "review";
+  return "review, last " + FormatDelay(Delay{0, card.interval});
+}
+
+namespace {
+
+// Progress and time left, the first two header items.
+std::vector<std::string> ProgressItems(const ReviewSession& s) {
+  std::vector<std::string> items = {ProgressText(s)};
+  const std::string left = TimeLeftText(StillDue(s), MeanAnswerMs(s.store()));
+  if (!left.empty()) items.push_back(left);
+  return items;
+}
+
+}  // namespace
+
+std::vector<std::string> HeaderItems(const ReviewSession& s, bool color) {
+  const QueueCounts c = s.counts();
+  std::vector<std::string> items = ProgressItems(s);
+  items.insert(items.end(), {Style(color, "1", EscapeControls(s.current_deck().name, false)),
+                             Style(color, "34", fmt::format("New {}", c.new_cards)),
+                             Style(color, "31", fmt::format("Learn {}", c.learning)),
+                             Style(color, "32", fmt::format("Due {}", c.review)),
+                             Style(color, "2", CardStateText(s.current().card.state))});
+  return items;
+}
+
+std::vector<std::string> WaitingHeaderItems(const ReviewSession& s, bool color) {
+  const QueueCounts c = s.counts();
+  std::vector<std::string> items = ProgressItems(s);
+  items.insert(items.end(), {Style(color, "34", fmt::format("New {}", c.new_cards)),
+                             Style(color, "31", fmt::format("Learn {}", c.learning)),
+                             Style(color, "32", fmt::format("Due {}", c.review))});
+  return items;
+}
+
+std::string AnswerText(const std::string& label, const Delay& delay) {
+  return label + " → " + FormatDelay(delay);
+}
+
+const char* RatingColor(int rating, const std::string& label) {
+  if (label == "Again") return "1;31";
+  if (label == "Hard") return "1;33";
+  if (label == "Good") return "1;32";
+  if (label == "Easy") return "1;34";
+  if (rating <= 2) return "1;31";  // sm2 grades
+  if (rating == 3) return "1;33";
+  if (rating == 4) return "1;32";
+  return "1;34";
 }
 
 std::string KeysLine(const std::vector<AnswerChoice>& choices, bool color) {
   std::string out;
-  for (const auto& c : choices) {
-    if (!out.empty()) out += "  ";
-    out += Style(color, "1", std::to_string(c.rating)) + " " + c.label + " " + c.delay;
-  }
+  for (const auto& item : KeyItems(choices, color)) out += (out.empty() ? "" : "  ") + item;
   return out;
 }
 
@@ -74,19 +136,27 @@ std::vector<std::string> PackItems(const std::vector<std::string>& items, const 
 std::vector<std::string> KeyItems(const std::vector<AnswerChoice>& choices, bool color) {
   std::vector<std::string> items;
   for (const auto& c : choices)
-    items.push_back(Style(color, "1", std::to_string(c.rating)) + " " + c.label + " " + c.delay);
+    items.push_back(Style(color, RatingColor(c.rating, c.label), std::to_string(c.rating) + " " + c.label) + " " +
+                    c.delay);
   return items;
 }
 
 
-std::string UndoText(const UndoResult& r, const ReviewSession& session) {
+std::string AnswerLabels::Undone(const UndoResult& r) {
+  if (r.action != "answer" || answers_.empty() || answers_.back().first != r.card_id) return r.action;
+  std::string label = answers_.back().second;
+  answers_.pop_back();
+  return label;
+}
+
+std::string UndoText(const UndoResult& r, const std::string& what, const ReviewSession& session) {
   const auto view = session.store().GetCardView(r.card_id);
-  if (!view) return "undid " + r.action;
+  if (!view) return "undid " + what;
   std::string front = view->note.front;
   for (char& ch : front) {
     if (ch == '\n' || ch == '\t') ch = ' ';
   }
-  return fmt::format("undid {} on {}", r.action, TruncateToWidth(EscapeControls(front, false), kUndoFrontWidth));
+  return fmt::format("undid {} on {}", what, TruncateToWidth(EscapeControls(front, false), kUndoFrontWidth));
 }
 
 std::string Trimmed(const std::string& s) {

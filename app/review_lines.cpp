@@ -79,7 +79,7 @@ class LineSession {
         width_(LineWidth()),
         fixed_clock_(std::getenv("RECALL_NOW") && *std::getenv("RECALL_NOW")) {}
 
-  void Run() {
+  int64_t Run() {
     bool quit = false;
     while (!quit) {
       const SessionState state = session_.Advance();
@@ -89,7 +89,7 @@ class LineSession {
       }
       quit = state == SessionState::kWaiting ? Wait() : ShowCard();
     }
-    Print(SummaryText(session_.Summary(), quit ? StillDue(session_) : 0));
+    return quit ? StillDue(session_) : 0;
   }
 
  private:
@@ -145,7 +145,8 @@ class LineSession {
   }
 
   void PrintCard() {
-    std::string out = HeaderLine(session_, false) + "\n";
+    std::string out;
+    for (const auto& line : PackItems(HeaderItems(session_, false), " · ", width_)) out += line + "\n";
     const CardSides sides = RenderCardSides(session_.store(), session_.current(), width_, false);
     out += sides.question;
     if (out.back() != '\n') out += '\n';
@@ -159,7 +160,7 @@ class LineSession {
   void DoUndo() {
     Refusable([&] {
       const auto r = session_.Undo();
-      Print(r ? "> " + UndoText(*r, session_) + "\n\n" : std::string("> nothing to undo\n\n"));
+      Print(r ? "> " + UndoText(*r, labels_.Undone(*r), session_) + "\n\n" : std::string("> nothing to undo\n\n"));
     });
   }
 
@@ -194,9 +195,10 @@ class LineSession {
       switch (p.action) {
         case LineAction::kRating:
           Refusable([&] {
+            const int64_t card_id = session_.current().card.id;
             const AnswerResult r = session_.Answer(p.value);
-            Print(fmt::format("> {}: next in {}\n\n", RatingLabel(algorithm, p.value),
-                              FormatDelay(r.outcome.delay)));
+            labels_.Answered(card_id, RatingLabel(algorithm, p.value));
+            Print(fmt::format("> {}\n\n", AnswerText(RatingLabel(algorithm, p.value), r.outcome.delay)));
           });
           return false;
         case LineAction::kUndo:
@@ -248,12 +250,13 @@ class LineSession {
   int width_;
   bool fixed_clock_;
   int line_no_ = 0;
+  AnswerLabels labels_;
 };
 
 }  // namespace
 
-void RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options) {
-  LineSession(session, clock, options).Run();
+int64_t RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options) {
+  return LineSession(session, clock, options).Run();
 }
 
 }  // namespace recall::app

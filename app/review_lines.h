@@ -9,8 +9,9 @@
 
 namespace recall::app {
 
-// Runs the session to its end and prints the summary.
-void RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options);
+// Runs the session to its end (the caller prints the summary); returns how
+// many cards were left today when the user quit (0 when the session ran out).
+int64_t RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options);
 
 }  // namespace recall::app
 

@@ -31,6 +31,22 @@ constexpr int kHelpColumnsFrom = 40;
 // The rating space and enter give once the answer shows (anki decks).
 constexpr int kGoodRating = 3;
 
+// Text is laid out at most this wide; a wider window centres it.
+constexpr int kMaxTextWidth = 100;
+
+// The width lines are laid out at in a window `width` wide, and the margin
+// that centres them.
+int TextWidth(int width) { return std::min(width, kMaxTextWidth); }
+int Margin(int width) { return (width - TextWidth(width)) / 2; }
+
+// `lines` moved right by `margin` columns (empty lines stay empty).
+void Indent(std::vector<std::string>* lines, int margin) {
+  if (margin <= 0) return;
+  for (auto& l : *lines) {
+    if (!l.empty()) l.insert(0, static_cast<size_t>(margin), ' ');
+  }
+}
+
 // The help screen for a deck of `algorithm`, wrapped to `width` columns.
 std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
   static const char* const kAnkiWhat[] = {
@@ -201,7 +217,8 @@ class TerminalSession {
 
   void Render(Terminal& term, View view) {
     const TermSize size = term.Size();
-    const int width = std::max(1, size.cols);
+    const int window = std::max(1, size.cols);
+    const int width = TextWidth(window);
     const int rows = std::max(1, size.rows);
     const Algorithm algorithm = session_.current_deck().options.algorithm;
     if (view == View::kHelp) {
@@ -214,6 +231,7 @@ class TerminalSession {
         lines.push_back(cut);
       }
       for (auto& l : lines) l = TruncateToWidth(l, width);
+      Indent(&lines, Margin(window));
       term.Write(ScreenText(lines, rows));
       return;
     }
@@ -234,9 +252,10 @@ class TerminalSession {
     for (const auto& l : PackItems(view == View::kBack ? kBackHint : kFrontHint, " · ", width)) {
       hints.push_back(Style(color_, "2", l));
     }
-    const std::vector<std::string> lines =
+    std::vector<std::string> lines =
         LayoutCard(PackItems(HeaderItems(session_, color_), " · ", width), body, keys, hints, message_, width,
                    rows, color_, &offset_, &page_, &at_end_);
+    Indent(&lines, Margin(window));
     term.Write(ScreenText(lines, rows));
   }
 
@@ -291,18 +310,29 @@ class TerminalSession {
                   (algorithm != Algorithm::kSm2 && (k == " " || k == "\r" || k == "\n")))) {
         // After the reveal, space and enter answer Good (anki and fsrs decks), as in Anki.
         const int rating = k.size() == 1 && k[0] >= '0' && k[0] <= '9' ? k[0] - '0' : kGoodRating;
-        Refusable([&] { session_.Answer(rating); });
+        Refusable([&] {
+          const int64_t card_id = session_.current().card.id;
+          const AnswerResult r = session_.Answer(rating);
+          labels_.Answered(card_id, RatingLabel(algorithm, rating));
+          message_ = AnswerText(RatingLabel(algorithm, rating), r.outcome.delay);
+        });
         return false;
       } else if (k == "u") {
         std::optional<UndoResult> r;
         if (!Refusable([&] { r = session_.Undo(); })) return false;
-        message_ = r ? UndoText(*r, session_) : "nothing to undo";
+        message_ = r ? UndoText(*r, labels_.Undone(*r), session_) : "nothing to undo";
         if (r) return false;
       } else if (k == "s") {
-        Refusable([&] { session_.Suspend(); });
+        Refusable([&] {
+          session_.Suspend();
+          message_ = "suspended";
+        });
         return false;
       } else if (k == "b") {
-        Refusable([&] { session_.Bury(); });
+        Refusable([&] {
+          session_.Bury();
+          message_ = "buried until tomorrow";
+        });
         return false;
       } else if (k == "e") {
         term.Pause();
@@ -320,11 +350,19 @@ class TerminalSession {
       const int64_t left_ms = session_.next_show_at().ms - clock_.Now().ms;
       if (left_ms <= 0) return false;
       const TermSize size = term.Size();
-      const int width = std::max(1, size.cols);
-      std::vector<std::string> lines = {TruncateToWidth(
-          fmt::format("Next card in {} — waiting; press q to quit", FormatDuration(left_ms + 999)), width)};
-      if (!message_.empty() && size.rows > 1) lines.push_back(TruncateToWidth(message_, width));
-      term.Write(ScreenText(lines, std::max(1, size.rows)));
+      const int window = std::max(1, size.cols);
+      const int width = TextWidth(window);
+      const int rows = std::max(1, size.rows);
+      // The header, then what is left: the next line goes first when rows are short.
+      std::vector<std::string> lines = PackItems(WaitingHeaderItems(session_, color_), " · ", width);
+      lines.emplace_back();
+      lines.push_back("Everything else is done for now.");
+      lines.push_back(fmt::format("Next card in {} — waiting; press q to quit", FormatDuration(left_ms + 999)));
+      if (!message_.empty()) lines.push_back(message_);
+      while (static_cast<int>(lines.size()) > rows) lines.erase(lines.begin());
+      for (auto& l : lines) l = TruncateToWidth(l, width);
+      Indent(&lines, Margin(window));
+      term.Write(ScreenText(lines, rows));
       const Terminal::Event ev = term.Read(1000);
       if (ev.type == Terminal::EventType::kEof) return true;
       if (ev.type == Terminal::EventType::kInterrupt) {
@@ -337,7 +375,7 @@ class TerminalSession {
         if (ev.key == "u") {
           std::optional<UndoResult> r;
           if (!Refusable([&] { r = session_.Undo(); })) return false;
-          message_ = r ? UndoText(*r, session_) : "nothing to undo";
+          message_ = r ? UndoText(*r, labels_.Undone(*r), session_) : "nothing to undo";
           if (r) return false;
         }
       }
@@ -369,6 +407,7 @@ class TerminalSession {
   bool at_end_ = true;   // the last body line was on screen
   bool interrupted_ = false;
   int64_t still_due_ = 0;
+  AnswerLabels labels_;
 };
 
 }  // namespace

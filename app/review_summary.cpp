@@ -5,11 +5,54 @@
 #include <vector>
 
 #include "context.h"
+#include "recall/daily_loop.h"
+#include "recall/text.h"
+#include "recall/today_counts.h"
 #include "review_format.h"
 
 namespace recall::app {
 
-std::string SummaryText(const SessionSummary& s, int64_t still_due) {
+namespace {
+
+// A deck name as a shell argument: quoted when it holds a space or a quote.
+std::string ShellWord(const std::string& s) {
+  if (s.find_first_of(" \t'\"$`\\") == std::string::npos) return s;
+  std::string out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+SummaryFacts GatherFacts(Store& store, const ReviewSession& session, std::optional<int64_t> deck_id,
+                         int64_t still_due) {
+  SummaryFacts f;
+  f.still_due = still_due;
+  f.streak = StudyStreak(store, store.Today(session.current_deck().options.rollover_hour).today);
+  // The deck whose new-card limit held cards back: the session's deck, or
+  // the first such deck (parents come before their sub-decks).
+  std::vector<int64_t> candidates;
+  if (deck_id) {
+    candidates.push_back(*deck_id);
+  } else {
+    for (const auto& d : store.ListDecks()) candidates.push_back(d.id);
+  }
+  for (const int64_t id : candidates) {
+    const TodayCounts today = CountToday(store, id);
+    if (!today.new_limited || today.counts.new_cards > 0) continue;
+    const auto deck = store.GetDeck(id);
+    if (!deck) continue;
+    f.limit_line = fmt::format(
+        "No more new cards today: {} has reached its limit of {}; `recall deck options {} --new-per-day N` "
+        "raises it.",
+        EscapeControls(deck->name, false), Plural(deck->options.new_per_day, "new card", "new cards"),
+        ShellWord(EscapeControls(deck->name, false)));
+    break;
+  }
+  return f;
+}
+
+std::string SummaryText(const SessionSummary& s, const SummaryFacts& f) {
   std::string out;
   if (s.answered == 0) {
     out += "Reviewed 0 cards.\n";
@@ -26,13 +69,16 @@ std::string SummaryText(const SessionSummary& s, int64_t still_due) {
                                 Plural(s.review_answers, "review", "reviews")));
   }
   if (s.new_learned > 0) facts.push_back(Plural(s.new_learned, "new card", "new cards") + " learned");
+  if (f.streak > 0) facts.push_back("streak " + Plural(f.streak, "day", "days"));
+  if (!facts.empty() && facts[0][0] >= 'a' && facts[0][0] <= 'z') facts[0][0] = static_cast<char>(facts[0][0] - 32);
   for (size_t i = 0; i < facts.size(); ++i) out += (i ? " · " : "") + facts[i] + (i + 1 == facts.size() ? "\n" : "");
-  if (still_due > 0) out += fmt::format("{} still due today (you stopped early)\n", still_due);
+  if (f.still_due > 0) out += fmt::format("{} still due today (you stopped early)\n", f.still_due);
+  if (!f.limit_line.empty()) out += f.limit_line + "\n";
   std::vector<std::string> next;
   if (s.upcoming.learning_today > 0) {
-    next.push_back(Plural(s.upcoming.learning_today, "learning card", "learning cards") + " today");
+    next.push_back(Plural(s.upcoming.learning_today, "learning card", "learning cards") + " later today");
   }
-  next.push_back(Plural(s.upcoming.reviews_tomorrow, "review", "reviews") + " tomorrow");
+  next.push_back(fmt::format("{} due tomorrow", s.upcoming.reviews_tomorrow));
   out += "Next: ";
   for (size_t i = 0; i < next.size(); ++i) out += (i ? ", " : "") + next[i];
   out += "\n";

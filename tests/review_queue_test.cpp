@@ -218,7 +218,7 @@ TEST_F(ReviewSessionTest, ChoicesShowEachInterval) {
   ASSERT_EQ(choices.size(), 4u);
   std::string line;
   for (const auto& c : choices) line += std::to_string(c.rating) + " " + c.label + " " + c.delay + "  ";
-  EXPECT_EQ(line, "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d  ");
+  EXPECT_EQ(line, "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d  ");
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ period 1m: 2024-02-10 to 2024-03-10
 
 Today
   0 cards studied in 0s (0 answers), again 0 (—)
-  learning 0 · review 0 · relearning 0 · filtered 0
+  learning 0 · review 0 · relearning 0
   correct on mature cards: 0 of 0 (—)
 
 True retention (reviews of cards with an interval of a day or more)
@@ -101,7 +101,7 @@ Reviews in the last year
 
 Reviews per day (period 1m)
   |                             █| per day 2024-02-10
-  8 answers in 0s: learning 0 · young 6 · mature 2 · relearning 0 · filtered 0
+  8 answers in 0s: learning 0 · young 6 · mature 2 · relearning 0
   average 0.3 answers a day
 
 Intervals (review and relearning cards)
@@ -147,6 +147,23 @@ Card counts
   total            5
 )";
   EXPECT_EQ(RenderStatsText(Sample(), 80, false), kWant);
+}
+
+// One of anything is singular: "1 card", "1 answer", "1 day".
+TEST(StatsRenderTest, CountsOfOneAreSingular) {
+  StatsReport r = Sample();
+  r.today_stats.cards_studied = 1;
+  r.today_stats.answers = 1;
+  r.current_streak = 1;
+  r.longest_streak = 1;
+  r.hours[9] = {1, 1};
+  const std::string text = RenderStatsText(r, 80, false);
+  EXPECT_NE(text.find("  1 card studied in 0s (1 answer), again 0"), std::string::npos) << text;
+  EXPECT_NE(text.find("  current streak 1 day · longest 1 day · "), std::string::npos) << text;
+  EXPECT_NE(text.find("  busiest hour 9:00 (1 answer, 100.0% correct)"), std::string::npos) << text;
+  EXPECT_EQ(text.find(" 1 cards"), std::string::npos) << text;
+  EXPECT_EQ(text.find(" 1 days"), std::string::npos) << text;
+  EXPECT_EQ(text.find(" 1 answers"), std::string::npos) << text;
 }
 
 TEST(StatsRenderTest, EveryLineFits80Columns) {

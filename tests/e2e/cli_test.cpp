@@ -192,16 +192,17 @@ TEST_F(CliTest, AddListAndShowCards) {
   EXPECT_EQ(second.exit_code, 0);
   EXPECT_EQ(second.out, "1704099600001\n");
   EXPECT_EQ(second.err, "recall: created deck Other\n");
-  // 100 columns: the front gets what the other columns leave, cut by width.
+  // 100 columns: the front needs 2/5 of them (40), so Ease is left out and
+  // the front gets the rest, cut by width.
   EXPECT_EQ(Ok({"cards"}),
-            "ID            Deck  State      Due                 Ivl   Ease Front\n"
-            "1704099600001 Other new        new #2                -      - Line one line two\n"
-            "1704099600000 面试  new        new #1                -      - 什么是 PagedAttention？它如何减少显存…\n");
+            "ID            Deck  State      Due                 Ivl Front\n"
+            "1704099600001 Other new        new #2                - Line one line two\n"
+            "1704099600000 面试  new        new #1                - 什么是 PagedAttention？它如何减少显存碎片并…\n");
   // The deck column narrows to the widest listed name (面试: 4 columns); the
-  // front gets the rest: 39 columns, and 碎 (2) plus "…" would need 40.
+  // front gets the rest: 46 columns, and 高 (2) plus "…" would need 47.
   EXPECT_EQ(Ok({"cards", "--tag", "infra"}),
-            "ID            Deck State      Due                 Ivl   Ease Front\n"
-            "1704099600000 面试 new        new #1                -      - 什么是 PagedAttention？它如何减少显存…\n");
+            "ID            Deck State      Due                 Ivl Front\n"
+            "1704099600000 面试 new        new #1                - 什么是 PagedAttention？它如何减少显存碎片并提…\n");
   EXPECT_EQ(Ok({"cards", "--due"}), "No cards.\n");
   EXPECT_EQ(Json({"cards", "--limit", "1"}).size(), 1u);
 

@@ -72,7 +72,9 @@ TEST_F(ConcurrencyE2eTest, AnswerToACardAnsweredElsewhereWhileShownIsRefused) {
   EXPECT_EQ(r.err, "recall: " + StaleAnswerMessage(cards_[0]) + "\n");
   EXPECT_NE(r.out.find("> no change\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("> Again"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("#1 · D · New 1"), std::string::npos) << r.out;  // moved on to card two
+  // Moved on to card two.
+  EXPECT_NE(r.out.find("0/2 · <1 min left · D · New 1 · Learn 1 · Due 0 · new\ntwo\n"), std::string::npos)
+      << r.out;
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 1);
   EXPECT_EQ(Count("SELECT rating FROM revlog"), 3);
   EXPECT_EQ(Count("SELECT lapses FROM cards WHERE id = " + id), 0);
@@ -124,7 +126,7 @@ TEST_F(ConcurrencyE2eTest, CardDeletedElsewhereWhileShownIsSkipped) {
   const auto r = Review("e\n3\n3\n", EditorRunning("card delete " + id));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "recall: card " + id + " was deleted elsewhere; skipped\n");
-  EXPECT_NE(r.out.find("> Good: next in 10m"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("> Good → 10m"), std::string::npos) << r.out;
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 1);
   EXPECT_EQ(Count("SELECT card_id FROM revlog"), cards_[1]);
 }

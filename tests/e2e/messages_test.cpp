@@ -81,8 +81,8 @@ TEST_F(MessagesTest, EveryParseErrorClassIsOneLineInRecallsVoice) {
       "\"1m 10m 1h\" --new-per-day 30)\n");
   // An argument too many.
   ExpectUsage({"cards", "extra"},
-              "recall: `recall cards` does not take \"extra\" (example: recall cards --deck 面试 --due "
-              "--limit 20)\n");
+              "recall: `recall cards` does not take \"extra\" (example: recall cards --deck 面试 --search 缓存 "
+              "--sort lapses --limit 20)\n");
   // A value outside a fixed set.
   ExpectUsage({"deck", "options", "x", "--algorithm", "foo"},
               "recall: --algorithm must be one of anki, sm2, fsrs (got \"foo\")\n");

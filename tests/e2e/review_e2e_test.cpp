@@ -63,41 +63,46 @@ TEST_F(ReviewE2eTest, ExactTranscriptWithChineseWrappedAt40Columns) {
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
-            "#1 · 面试::LLM · New 2 · Learn 0 · Due 0\n"
+            "0/2 · <1 min left · 面试::LLM · New 2\n"
+            "Learn 0 · Due 0 · new\n"
             "什么是KV缓存？为什么它能加速自回归解码？\n"
             "请说明它的内存占用和序列长度的关系。\n"
             "-- answer --\n"
             "缓存每一层注意力的K和V，避免重复计算；内\n"
             "存随序列长度线性增长。\n"
-            "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d\n"
-            "> Good: next in 10m\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d\n"
+            "> Good → 10m\n"
             "\n"
-            "#2 · 面试::LLM · New 1 · Learn 1 · Due 0\n"
+            "1/3 · <1 min left · 面试::LLM · New 1\n"
+            "Learn 1 · Due 0 · new\n"
             "What is PagedAttention, and which\n"
             "serving system introduced it?\n"
             "-- answer --\n"
             "vLLM\n"
-            "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d\n"
-            "> Again: next in 1m\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d\n"
+            "> Again → 1m\n"
             "\n"
-            "#3 · 面试::LLM · New 0 · Learn 2 · Due 0\n"
+            "2/4 · <1 min left · 面试::LLM · New 0\n"
+            "Learn 2 · Due 0 · learning\n"
             "What is PagedAttention, and which\n"
             "serving system introduced it?\n"
             "-- answer --\n"
             "vLLM\n"
-            "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d\n"
-            "> Good: next in 10m\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d\n"
+            "> Good → 10m\n"
             "\n"
-            "#4 · 面试::LLM · New 0 · Learn 2 · Due 0\n"
+            "3/5 · <1 min left · 面试::LLM · New 0\n"
+            "Learn 2 · Due 0 · learning\n"
             "什么是KV缓存？为什么它能加速自回归解码？\n"
             "请说明它的内存占用和序列长度的关系。\n"
             "-- answer --\n"
             "缓存每一层注意力的K和V，避免重复计算；内\n"
             "存随序列长度线性增长。\n"
             "1 Again 1m  2 Hard 10m  3 Good 1d  4 Easy 4d\n"
-            "> Good: next in 1d\n"
+            "> Good → 1d\n"
             "\n"
-            "#5 · 面试::LLM · New 0 · Learn 1 · Due 0\n"
+            "4/5 · <1 min left · 面试::LLM · New 0\n"
+            "Learn 1 · Due 0 · learning\n"
             "What is PagedAttention, and which\n"
             "serving system introduced it?\n"
             "-- answer --\n"
@@ -105,9 +110,9 @@ TEST_F(ReviewE2eTest, ExactTranscriptWithChineseWrappedAt40Columns) {
             "1 Again 1m  2 Hard 10m  3 Good 1d  4 Easy 4d\n"
             "\n"
             "Reviewed 2 cards (4 answers) in 0s · Again 1 (25%)\n"
-            "2 new cards learned\n"
+            "2 new cards learned · streak 1 day\n"
             "1 still due today (you stopped early)\n"
-            "Next: 1 learning card today, 1 review tomorrow\n");
+            "Next: 1 learning card later today, 1 due tomorrow\n");
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 4);
 }
 
@@ -120,26 +125,35 @@ TEST_F(ReviewE2eTest, NewLimitPersistsAcrossSessionsAndResetsNextStudyDay) {
   Add(deck, "three", "3");
   auto r = Review("easy\n");  // then end of input
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find("#1 · D · New 2 · Learn 0 · Due 0\none\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/2 · <1 min left · D · New 2 · Learn 0\nDue 0 · new\none\n"), std::string::npos) << r.out;
   r = Review("easy\neasy\n", "2024-03-01T20:00:00Z");
   EXPECT_EQ(r.out,
-            "#1 · D · New 1 · Learn 0 · Due 0\n"
+            "0/1 · <1 min left · D · New 1 · Learn 0\n"
+            "Due 0 · new\n"
             "two\n"
             "-- answer --\n"
             "2\n"
-            "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d\n"
-            "> Easy: next in 4d\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d\n"
+            "> Easy → 4d\n"
             "\n"
             "No more cards due now.\n"
             "Reviewed 1 card in 0s · Again 0 (0%)\n"
-            "1 new card learned\n"
-            "Next: 0 reviews tomorrow\n");
+            "1 new card learned · streak 1 day\n"
+            "No more new cards today: D has reached its limit of 2 new cards; `recall deck options D "
+            "--new-per-day N` raises it.\n"
+            "Next: 0 due tomorrow\n");
   EXPECT_EQ(r.err, "");
   // 03:59 the next morning is still 1 March's study day (rollover 4 am).
   r = Review("", "2024-03-02T03:59:00Z");
-  EXPECT_EQ(r.out, "No more cards due now.\nReviewed 0 cards.\nNext: 0 reviews tomorrow\n");
+  EXPECT_EQ(r.out,
+            "No more cards due now.\n"
+            "Reviewed 0 cards.\n"
+            "Streak 1 day\n"
+            "No more new cards today: D has reached its limit of 2 new cards; `recall deck options D "
+            "--new-per-day N` raises it.\n"
+            "Next: 0 due tomorrow\n");
   r = Review("", "2024-03-02T04:00:00Z");
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), "#1 · D · New 1 · Learn 0 · Due 0\n");
+  EXPECT_EQ(r.out.substr(0, r.out.find("three")), "0/1 · <1 min left · D · New 1 · Learn 0\nDue 0 · new\n");
   EXPECT_NE(r.out.find("three"), std::string::npos);
 }
 
@@ -151,12 +165,12 @@ TEST_F(ReviewE2eTest, ReviewLimitAndParentCap) {
   Add(child, "c1", "1");
   Add(child, "c2", "2");
   auto r = Review("4\n4\n", "2024-03-01T09:00:00Z", {"--deck", "P"});
-  EXPECT_NE(r.out.find("#1 · P::C · New 1 · Learn 0 · Due 0\nc1\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("> Easy: next in 4d\n\nNo more cards due now.\nReviewed 1 card"), std::string::npos)
+  EXPECT_NE(r.out.find("0/1 · <1 min left · P::C · New 1\nLearn 0 · Due 0 · new\nc1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("> Easy → 4d\n\nNo more cards due now.\nReviewed 1 card"), std::string::npos)
       << r.out;
   // The sub-deck alone is not capped by its parent.
   r = Review("4\n", "2024-03-01T09:00:00Z", {"--deck", "P::C"});
-  EXPECT_NE(r.out.find("#1 · P::C · New 1 · Learn 0 · Due 0\nc2\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/1 · <1 min left · P::C · New 1\nLearn 0 · Due 0 · new\nc2\n"), std::string::npos) << r.out;
 }
 
 TEST_F(ReviewE2eTest, UndoAfterRestart) {
@@ -166,23 +180,25 @@ TEST_F(ReviewE2eTest, UndoAfterRestart) {
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 1);
   r = Review("u\nq\n");
   EXPECT_EQ(r.out,
-            "#1 · D · New 0 · Learn 1 · Due 0\n"
+            "0/1 · <1 min left · D · New 0 · Learn 1\n"
+            "Due 0 · learning\n"
             "front\n"
             "-- answer --\n"
             "back\n"
             "1 Again 1m  2 Hard 10m  3 Good 1d  4 Easy 4d\n"
             "> undid answer on front\n"
             "\n"
-            "#1 · D · New 1 · Learn 0 · Due 0\n"
+            "0/1 · <1 min left · D · New 1 · Learn 0\n"
+            "Due 0 · new\n"
             "front\n"
             "-- answer --\n"
             "back\n"
-            "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d\n"
             "> quit\n"
             "\n"
             "Reviewed 0 cards.\n"
             "1 still due today (you stopped early)\n"
-            "Next: 0 reviews tomorrow\n");
+            "Next: 0 due tomorrow\n");
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 0);
   EXPECT_EQ(Count("SELECT reps FROM cards"), 0);
   EXPECT_EQ(Count("SELECT queue FROM cards"), 0);
@@ -196,28 +212,30 @@ TEST_F(ReviewE2eTest, LearningCardComesBackAfterWait) {
   const auto r = Review("again\n\nwait 600\n3\n");
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out,
-            "#1 · D · New 1 · Learn 0 · Due 0\n"
+            "0/1 · <1 min left · D · New 1 · Learn 0\n"
+            "Due 0 · new\n"
             "front\n"
             "-- answer --\n"
             "back\n"
             "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
-            "> Again: next in 30m\n"
+            "> Again → 30m\n"
             "\n"
             "Learning cards due later: next at 09:30 (in 30m 0s).\n"
             "Learning cards due later: next at 09:30 (in 30m 0s).\n"
             "> waited 10m 0s\n"
             "\n"
-            "#2 · D · New 0 · Learn 1 · Due 0\n"
+            "1/2 · <1 min left · D · New 0 · Learn 1\n"
+            "Due 0 · learning\n"
             "front\n"
             "-- answer --\n"
             "back\n"
             "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
-            "> Good: next in 1d\n"
+            "> Good → 1d\n"
             "\n"
             "No more cards due now.\n"
             "Reviewed 1 card (2 answers) in 10m 0s · Again 1 (50%)\n"
-            "1 new card learned\n"
-            "Next: 1 review tomorrow\n");
+            "1 new card learned · streak 1 day\n"
+            "Next: 1 due tomorrow\n");
 }
 
 TEST_F(ReviewE2eTest, InvalidLineIsReportedAndReprompted) {
@@ -228,7 +246,7 @@ TEST_F(ReviewE2eTest, InvalidLineIsReportedAndReprompted) {
   EXPECT_EQ(r.err,
             "recall: invalid input \"7\": expected 1-4, again, hard, good, easy, u, s, b, e, q or ? (stdin line 1)\n"
             "recall: invalid input \"what\": expected 1-4, again, hard, good, easy, u, s, b, e, q or ? (stdin line 2)\n");
-  EXPECT_NE(r.out.find("> Easy: next in 4d\n"), std::string::npos);
+  EXPECT_NE(r.out.find("> Easy → 4d\n"), std::string::npos);
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 1);
 }
 
@@ -244,20 +262,20 @@ TEST_F(ReviewE2eTest, SuspendBuryAndSm2Grades) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("> buried until tomorrow\n"), std::string::npos);
-  EXPECT_NE(r.out.find("> Perfect: next in 1d\n"), std::string::npos);
+  EXPECT_NE(r.out.find("> Perfect → 1d\n"), std::string::npos);
   SQLite::Database db(db_);
   EXPECT_EQ(db.execAndGet("SELECT group_concat(queue, ',') FROM (SELECT queue FROM cards ORDER BY id)").getString(),
             "-1,-3,2");
   // The buried card is back the next study day.
   const auto next = Review("", "2024-03-02T09:00:00Z");
-  EXPECT_NE(next.out.find("#1 · S · New 1 · Learn 0 · Due 1\n"), std::string::npos) << next.out;
+  EXPECT_NE(next.out.find("0/2 · <1 min left · S · New 1 · Learn 0\nDue 1 · review, last 1d\n"), std::string::npos) << next.out;
 }
 
 TEST_F(ReviewE2eTest, EditWithEditorIsUndoable) {
   const int64_t deck = MakeDeck("D");
   Add(deck, "old question", "old answer");
   auto r = Review("e\nq\n", "2024-03-01T09:00:00Z", {}, {{"EDITOR", "sed -i s/old/new/"}});
-  EXPECT_NE(r.out.find("> edited\n\n#1 · D · New 1 · Learn 0 · Due 0\nnew question\n-- answer --\nnew answer\n"),
+  EXPECT_NE(r.out.find("> edited\n\n0/1 · <1 min left · D · New 1 · Learn 0\nDue 0 · new\nnew question\n-- answer --\nnew answer\n"),
             std::string::npos)
       << r.out;
   SQLite::Database db(db_);
@@ -287,12 +305,12 @@ TEST_F(ReviewE2eTest, CardAndTimeLimitsOfTheSession) {
   Add(deck, "two", "2");
   Add(deck, "three", "3");
   auto r = Review("4\n4\n", "2024-03-01T09:00:00Z", {"--limit", "1"});
-  EXPECT_NE(r.out.find("> Easy: next in 4d\n\nStopped after 1 card (--limit).\nReviewed 1 card in 0s"),
+  EXPECT_NE(r.out.find("> Easy → 4d\n\nStopped after 1 card (--limit).\nReviewed 1 card in 0s"),
             std::string::npos)
       << r.out;
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 1);
   r = Review("wait 30\n4\nwait 31\n4\n4\n", "2024-03-01T09:00:00Z", {"--minutes", "1"});
-  EXPECT_NE(r.out.find("> waited 31s\n> Easy: next in 4d\n\nStopped after 1 minute (--minutes).\n"
+  EXPECT_NE(r.out.find("> waited 31s\n> Easy → 4d\n\nStopped after 1 minute (--minutes).\n"
                        "Reviewed 2 cards in 1m 1s · Again 0 (0%)\n"),
             std::string::npos)
       << r.out;

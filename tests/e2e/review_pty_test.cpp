@@ -246,7 +246,8 @@ class ReviewPtyTest : public ::testing::Test {
 };
 
 const std::string kFrontScreen40 =
-    "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+    "0/1 · <1 min left · 面试 · New 1\r\n"
+    "Learn 0 · Due 0 · new\r\n"
     "\r\n"
     "什么是KV缓存？为什么它能加速自回归解码？\r\n"
     "请说明它的内存占用和序列长度的关系。\r\n"
@@ -256,7 +257,8 @@ const std::string kFrontScreen40 =
     "? help\r\n";
 
 const std::string kBackScreen40 =
-    "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+    "0/1 · <1 min left · 面试 · New 1\r\n"
+    "Learn 0 · Due 0 · new\r\n"
     "\r\n"
     "什么是KV缓存？为什么它能加速自回归解码？\r\n"
     "请说明它的内存占用和序列长度的关系。\r\n"
@@ -265,7 +267,7 @@ const std::string kBackScreen40 =
     "\r\n"
     "缓存每层注意力的K和V。\r\n"
     "\r\n"
-    "1 Again 1m  2 Hard 5.5m  3 Good 10m\r\n"
+    "1 Again 1m  2 Hard 6m  3 Good 10m\r\n"
     "4 Easy 4d\r\n"
     "u undo · s suspend · b bury · e edit\r\n"
     "q quit · ? help\r\n";
@@ -276,34 +278,57 @@ TEST_F(ReviewPtyTest, ScreenAt40ColumnsAnswerKeysAndResize) {
   ASSERT_TRUE(pty.ReadUntil("show answer", 0)) << pty.out();
   EXPECT_NE(pty.out().find(kEnter), std::string::npos);  // alternate screen
   ASSERT_TRUE(pty.ReadUntil("? help\r\n", 0)) << pty.out();
-  EXPECT_EQ(pty.LastScreen(), kFrontScreen40);
+  EXPECT_EQ(pty.LastScreen(),
+            "0/1 · <1 min left · 面试 · New 1\r\n"
+            "Learn 0 · Due 0 · new\r\n"
+            "\r\n"
+            "什么是KV缓存？为什么它能加速自回归解码？\r\n"
+            "请说明它的内存占用和序列长度的关系。\r\n"
+            "\r\n"
+            "space/enter: show answer · u undo\r\n"
+            "s suspend · b bury · e edit · q quit\r\n"
+            "? help\r\n");
   size_t mark = pty.out().size();
   pty.Send(" ");
   ASSERT_TRUE(pty.ReadUntil("4 Easy 4d\r\n", mark)) << pty.out();
   ASSERT_TRUE(pty.ReadUntil("? help\r\n", mark)) << pty.out();
-  EXPECT_EQ(pty.LastScreen(), kBackScreen40);
+  EXPECT_EQ(pty.LastScreen(),
+            "0/1 · <1 min left · 面试 · New 1\r\n"
+            "Learn 0 · Due 0 · new\r\n"
+            "\r\n"
+            "什么是KV缓存？为什么它能加速自回归解码？\r\n"
+            "请说明它的内存占用和序列长度的关系。\r\n"
+            "\r\n"
+            "────────────────────────────────────────\r\n"
+            "缓存每层注意力的K和V。\r\n"
+            "\r\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m\r\n"
+            "4 Easy 4d\r\n"
+            "u undo · s suspend · b bury · e edit\r\n"
+            "q quit · ? help\r\n");
 
   // Wider: the same screen re-rendered at 60 columns.
   mark = pty.out().size();
   pty.Resize(60, 20);
   ASSERT_TRUE(pty.ReadUntil("? help\r\n", mark)) << pty.out().substr(mark);
   EXPECT_EQ(pty.LastScreen(),
-            "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+            "0/1 · <1 min left · 面试 · New 1 · Learn 0 · Due 0 · new\r\n"
             "\r\n"
             "什么是KV缓存？为什么它能加速自回归解码？请说明它的内存占用和\r\n"
             "序列长度的关系。\r\n"
-            "\r\n" +
-                Repeat("─", 60) +
-                "\r\n"
-                "缓存每层注意力的K和V。\r\n"
-                "\r\n"
-                "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d\r\n"
-                "u undo · s suspend · b bury · e edit · q quit · ? help\r\n");
+            "\r\n"
+            "────────────────────────────────────────────────────────────\r\n"
+            "缓存每层注意力的K和V。\r\n"
+            "\r\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d\r\n"
+            "u undo · s suspend · b bury · e edit · q quit · ? help\r\n");
 
   mark = pty.out().size();
   pty.Send("3");
   ASSERT_TRUE(pty.ReadUntil("show answer", mark)) << pty.out().substr(mark);  // learn ahead: back again
-  EXPECT_NE(pty.LastScreen().find("#2 · 面试 · New 0 · Learn 1 · Due 0\r\n"), std::string::npos);
+  EXPECT_NE(pty.LastScreen().find("1/2 · <1 min left · 面试 · New 0 · Learn 1 · Due 0\r\nlearning\r\n"),
+            std::string::npos)
+      << pty.LastScreen();
   mark = pty.out().size();
   pty.Send("q");
   ASSERT_TRUE(pty.ReadUntil("Next: ", mark));
@@ -312,9 +337,10 @@ TEST_F(ReviewPtyTest, ScreenAt40ColumnsAnswerKeysAndResize) {
   const std::string tail = pty.out().substr(mark);
   EXPECT_EQ(
       tail,
-      std::string(kLeave) +
-          "Reviewed 1 card in 0s · Again 0 (0%)\r\n1 new card learned\r\n1 still due today (you stopped early)\r\n"
-          "Next: 1 learning card today, 0 reviews tomorrow\r\n");
+            "\x1b[?25h\x1b[?1049lReviewed 1 card in 0s · Again 0 (0%)\r\n"
+            "1 new card learned · streak 1 day\r\n"
+            "1 still due today (you stopped early)\r\n"
+            "Next: 1 learning card later today, 0 due tomorrow\r\n");
   EXPECT_EQ(Answers(), 1);
 }
 
@@ -347,11 +373,24 @@ TEST_F(ReviewPtyTest, CtrlZRestoresTheTerminalStopsAndRedrawsOnContinue) {
   mark = pty.out().size();
   pty.Signal(SIGCONT);
   ASSERT_TRUE(pty.ReadUntil("q quit · ? help\r\n", mark)) << pty.out().substr(mark);
-  EXPECT_EQ(pty.out().substr(mark), std::string(kEnter) + kClear + kBackScreen40);
+  EXPECT_EQ(pty.out().substr(mark),
+            "\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J0/1 · <1 min left · 面试 · New 1\r\n"
+            "Learn 0 · Due 0 · new\r\n"
+            "\r\n"
+            "什么是KV缓存？为什么它能加速自回归解码？\r\n"
+            "请说明它的内存占用和序列长度的关系。\r\n"
+            "\r\n"
+            "────────────────────────────────────────\r\n"
+            "缓存每层注意力的K和V。\r\n"
+            "\r\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m\r\n"
+            "4 Easy 4d\r\n"
+            "u undo · s suspend · b bury · e edit\r\n"
+            "q quit · ? help\r\n");
   // Raw mode again: one key answers, without Enter.
   mark = pty.out().size();
   pty.Send("3");
-  ASSERT_TRUE(pty.ReadUntil("#2 · 面试", mark)) << pty.out().substr(mark);
+  ASSERT_TRUE(pty.ReadUntil("1/2 · <1 min left", mark)) << pty.out().substr(mark);
   mark = pty.SendAfterScreen("q", "? help\r\n", mark);
   ASSERT_TRUE(pty.ReadUntil("tomorrow\r\n", mark));
   EXPECT_EQ(pty.Wait(), 0);
@@ -369,9 +408,10 @@ TEST_F(ReviewPtyTest, CtrlCEndsTheSessionWithSummaryAndExitCode130) {
   EXPECT_EQ(pty.Wait(), 130);
   EXPECT_EQ(
       pty.out().substr(mark),
-      std::string(kLeave) +
-          "Reviewed 1 card in 0s · Again 0 (0%)\r\n1 new card learned\r\n1 still due today (you stopped early)\r\n"
-          "Next: 1 learning card today, 0 reviews tomorrow\r\n");
+            "\x1b[?25h\x1b[?1049lReviewed 1 card in 0s · Again 0 (0%)\r\n"
+            "1 new card learned · streak 1 day\r\n"
+            "1 still due today (you stopped early)\r\n"
+            "Next: 1 learning card later today, 0 due tomorrow\r\n");
   EXPECT_EQ(Answers(), 1);
 }
 
@@ -450,7 +490,16 @@ TEST_F(ReviewPtyTest, HelpScreenAt40And80ColumnsAndBackToTheCardAsItWas) {
     mark = pty.SendAfterScreen("x", "to the card.\r\n", mark);
     EXPECT_EQ(pty.Screens().at(1), kHelpAnki40);
     mark = pty.SendAfterScreen(" ", "? help\r\n", mark);  // the front again, unrevealed
-    EXPECT_EQ(pty.Screens().at(2), kFrontScreen40);
+    EXPECT_EQ(pty.Screens().at(2),
+              "0/1 · <1 min left · 面试 · New 1\r\n"
+              "Learn 0 · Due 0 · new\r\n"
+              "\r\n"
+              "什么是KV缓存？为什么它能加速自回归解码？\r\n"
+              "请说明它的内存占用和序列长度的关系。\r\n"
+              "\r\n"
+              "space/enter: show answer · u undo\r\n"
+              "s suspend · b bury · e edit · q quit\r\n"
+              "? help\r\n");
     mark = pty.SendAfterScreen("?", "q quit · ? help\r\n", mark);
     mark = pty.SendAfterScreen("1", "to the card.\r\n", mark);  // "1" leaves the help, answers nothing
     mark = pty.SendAfterScreen("q", "q quit · ? help\r\n", mark);
@@ -458,9 +507,35 @@ TEST_F(ReviewPtyTest, HelpScreenAt40And80ColumnsAndBackToTheCardAsItWas) {
     EXPECT_EQ(pty.Wait(), 0);
     const std::vector<std::string> screens = pty.Screens();
     ASSERT_EQ(screens.size(), 6u);
-    EXPECT_EQ(screens[3], kBackScreen40);
+    EXPECT_EQ(screens[3],
+              "0/1 · <1 min left · 面试 · New 1\r\n"
+              "Learn 0 · Due 0 · new\r\n"
+              "\r\n"
+              "什么是KV缓存？为什么它能加速自回归解码？\r\n"
+              "请说明它的内存占用和序列长度的关系。\r\n"
+              "\r\n"
+              "────────────────────────────────────────\r\n"
+              "缓存每层注意力的K和V。\r\n"
+              "\r\n"
+              "1 Again 1m  2 Hard 6m  3 Good 10m\r\n"
+              "4 Easy 4d\r\n"
+              "u undo · s suspend · b bury · e edit\r\n"
+              "q quit · ? help\r\n");
     EXPECT_EQ(screens[4], kHelpAnki40);
-    EXPECT_EQ(screens[5], kBackScreen40);
+    EXPECT_EQ(screens[5],
+              "0/1 · <1 min left · 面试 · New 1\r\n"
+              "Learn 0 · Due 0 · new\r\n"
+              "\r\n"
+              "什么是KV缓存？为什么它能加速自回归解码？\r\n"
+              "请说明它的内存占用和序列长度的关系。\r\n"
+              "\r\n"
+              "────────────────────────────────────────\r\n"
+              "缓存每层注意力的K和V。\r\n"
+              "\r\n"
+              "1 Again 1m  2 Hard 6m  3 Good 10m\r\n"
+              "4 Easy 4d\r\n"
+              "u undo · s suspend · b bury · e edit\r\n"
+              "q quit · ? help\r\n");
     EXPECT_EQ(Answers(), 0);
   }
   {
@@ -547,14 +622,24 @@ TEST_F(ReviewPtyTest, TinyWindowExactScreens) {
   ASSERT_EQ(screens.size(), 4u);
   EXPECT_EQ(
       screens[0],
-      "#1 · 面试\r\nNew 1 · Learn 0\r\n什么是KV缓存？为\r\n什么它能加速自回\r\n归解码？请说明它\r\n1-3/5 ↓");
+            "0/1\r\n"
+            "<1 min left\r\n"
+            "什么是KV缓存？为\r\n"
+            "什么它能加速自回\r\n"
+            "归解码？请说明它\r\n"
+            "1-3/5 ↓");
   EXPECT_EQ(
       screens[1],
-      "#1 · 面试\r\nNew 1 · Learn 0\r\n归解码？请说明它\r\n的内存占用和序列\r\n长度的关系。\r\n3-5/5 ↑");
+            "0/1\r\n"
+            "<1 min left\r\n"
+            "归解码？请说明它\r\n"
+            "的内存占用和序列\r\n"
+            "长度的关系。\r\n"
+            "3-5/5 ↑");
   EXPECT_EQ(screens[2],
-            "归解码？请说明它\r\n3-3/9 ↓ ↑\r\n1 Again 1m\r\n2 Hard 5.5m\r\n3 Good 10m\r\n4 Easy 4d");
+            "归解码？请说明它\r\n3-3/9 ↓ ↑\r\n1 Again 1m\r\n2 Hard 6m\r\n3 Good 10m\r\n4 Easy 4d");
   EXPECT_EQ(screens[3],
-            "的内存占用和序列\r\n4-4/9 ↓ ↑\r\n1 Again 1m\r\n2 Hard 5.5m\r\n3 Good 10m\r\n4 Easy 4d");
+            "的内存占用和序列\r\n4-4/9 ↓ ↑\r\n1 Again 1m\r\n2 Hard 6m\r\n3 Good 10m\r\n4 Easy 4d");
 }
 
 // A card taller than the window: header and keys stay, the body scrolls with
@@ -563,7 +648,7 @@ TEST_F(ReviewPtyTest, CardTallerThanTheWindowScrollsUnderAFixedHeader) {
   std::string back;
   for (int i = 1; i <= 20; ++i) back += std::to_string(i) + ". 第" + std::to_string(i) + "点\n";
   OnlyCard("列出二十点", back);
-  PtySession pty(db_, 40, 12, {{"NO_COLOR", "1"}});
+  PtySession pty(db_, 40, 13, {{"NO_COLOR", "1"}});  // a two-line header, six body lines
   ASSERT_TRUE(pty.ok());
   size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // the front fits: space reveals
   mark = pty.SendAfterScreen(" ", "lines 1-6 of 23", mark);
@@ -576,9 +661,9 @@ TEST_F(ReviewPtyTest, CardTallerThanTheWindowScrollsUnderAFixedHeader) {
   mark = pty.SendAfterScreen("3", "13-18/23", mark);
   ASSERT_TRUE(pty.ReadUntil("show answer", mark));
   const std::string keys =
-      "\r\n1 Again 1m  2 Hard 5.5m  3 Good 10m\r\n4 Easy 4d\r\nu undo · s suspend · b bury · e edit\r\nq "
+      "\r\n1 Again 1m  2 Hard 6m  3 Good 10m\r\n4 Easy 4d\r\nu undo · s suspend · b bury · e edit\r\nq "
       "quit · ? help";
-  const std::string head = "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n";
+  const std::string head = "0/1 · <1 min left · 面试 · New 1\r\nLearn 0 · Due 0 · new\r\n";
   const std::vector<std::string> screens = pty.Screens();
   ASSERT_EQ(screens.size(), 10u);
   EXPECT_EQ(screens[0], head +
@@ -609,7 +694,7 @@ TEST_F(ReviewPtyTest, CardTallerThanTheWindowScrollsUnderAFixedHeader) {
                             "第20点\r\nlines 18-23 of 23 · ↑ back" +
                             keys);
   EXPECT_EQ(screens[7], screens[6]);
-  EXPECT_NE(screens[9].find("#2 · 面试"), std::string::npos);
+  EXPECT_NE(screens[9].find("1/2 · <1 min left · 面试"), std::string::npos);
   EXPECT_EQ(
       screens[8],
       head +
@@ -643,7 +728,7 @@ TEST_F(ReviewPtyTest, MarkdownCardFitsAt30And50And100ColumnsWithNothingLost) {
       "supercalifragilisticexpialidocious_tensor_parallel "
       "与中文混排，`torch.distributed.init_process_group` 也要完整。");
   const std::string content =
-      "#1面试New1Learn0Due0对比PagedAttention和静态批处理的显存：方法利用率Paged高静态低"
+      "0/1<1minleft面试New1Learn0Due0new对比PagedAttention和静态批处理的显存：方法利用率Paged高静态低"
       "按块（block）分配KV缓存，避免internal-fragmentation：forblkinblock_table:#遍历块表"
       "kv=cache.gather(blk,layer_idx=3)超长单词supercalifragilisticexpialidocious_tensor_parallel"
       "与中文混排，torch.distributed.init_process_group也要完整。";
@@ -660,8 +745,8 @@ TEST_F(ReviewPtyTest, MarkdownCardFitsAt30And50And100ColumnsWithNothingLost) {
     EXPECT_EQ(WithoutSpaceAndRules(screen.substr(0, keys)), content) << screen;
     if (width == 30) {
       EXPECT_EQ(screen,
-                "#1 · 面试 · New 1 · Learn 0\r\n"
-                "Due 0\r\n"
+                "0/1 · <1 min left · 面试\r\n"
+                "New 1 · Learn 0 · Due 0 · new\r\n"
                 "\r\n"
                 "对比 PagedAttention 和静态批处\r\n"
                 "理的显存：\r\n"
@@ -670,28 +755,27 @@ TEST_F(ReviewPtyTest, MarkdownCardFitsAt30And50And100ColumnsWithNothingLost) {
                 "──────┼───────\r\n"
                 "Paged │ 高\r\n"
                 "静态  │ 低\r\n"
-                "\r\n" +
-                    Repeat("─", 30) +
-                    "\r\n"
-                    "按块（block）分配KV缓存，避免\r\n"
-                    "internal-fragmentation：\r\n"
-                    "\r\n"
-                    "  for blk in block_table:  #\r\n"
-                    "  遍历块表\r\n"
-                    "      kv = cache.gather(blk, l\r\n"
-                    "  ayer_idx=3)\r\n"
-                    "\r\n"
-                    "超长单词\r\n"
-                    "supercalifragilisticexpialidoc\r\n"
-                    "ious_tensor_parallel 与中文混\r\n"
-                    "排，\r\n"
-                    "torch.distributed.init_process\r\n"
-                    "_group 也要完整。\r\n"
-                    "\r\n"
-                    "1 Again 1m  2 Hard 5.5m\r\n"
-                    "3 Good 10m  4 Easy 4d\r\n"
-                    "u undo · s suspend · b bury\r\n"
-                    "e edit · q quit · ? help\r\n");
+                "\r\n"
+                "──────────────────────────────\r\n"
+                "按块（block）分配KV缓存，避免\r\n"
+                "internal-fragmentation：\r\n"
+                "\r\n"
+                "  for blk in block_table:  #\r\n"
+                "  遍历块表\r\n"
+                "      kv = cache.gather(blk, l\r\n"
+                "  ayer_idx=3)\r\n"
+                "\r\n"
+                "超长单词\r\n"
+                "supercalifragilisticexpialidoc\r\n"
+                "ious_tensor_parallel 与中文混\r\n"
+                "排，\r\n"
+                "torch.distributed.init_process\r\n"
+                "_group 也要完整。\r\n"
+                "\r\n"
+                "1 Again 1m  2 Hard 6m\r\n"
+                "3 Good 10m  4 Easy 4d\r\n"
+                "u undo · s suspend · b bury\r\n"
+                "e edit · q quit · ? help\r\n");
     }
   }
 }
@@ -746,15 +830,15 @@ TEST_F(ReviewPtyTest, StdoutNotATerminalUsesTheLineProtocol) {
   ASSERT_TRUE(pty.ReadUntil("tomorrow\r\n", mark));
   EXPECT_EQ(pty.Wait(), 0);
   EXPECT_EQ(pty.out(),
-            "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+            "0/1 · <1 min left · 面试 · New 1 · Learn 0 · Due 0 · new\r\n"
             "什么是KV缓存？为什么它能加速自回归解码？请说明它的内存占用和序列长度的关系。\r\n"
             "-- answer --\r\n"
             "缓存每层注意力的K和V。\r\n"
-            "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 4d\r\n"
+            "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d\r\n"
             "3\r\n"
-            "> Good: next in 10m\r\n"
+            "> Good → 10m\r\n"
             "\r\n"
-            "#2 · 面试 · New 0 · Learn 1 · Due 0\r\n"
+            "1/2 · <1 min left · 面试 · New 0 · Learn 1 · Due 0 · learning\r\n"
             "什么是KV缓存？为什么它能加速自回归解码？请说明它的内存占用和序列长度的关系。\r\n"
             "-- answer --\r\n"
             "缓存每层注意力的K和V。\r\n"
@@ -763,9 +847,9 @@ TEST_F(ReviewPtyTest, StdoutNotATerminalUsesTheLineProtocol) {
             "> quit\r\n"
             "\r\n"
             "Reviewed 1 card in 0s · Again 0 (0%)\r\n"
-            "1 new card learned\r\n"
+            "1 new card learned · streak 1 day\r\n"
             "1 still due today (you stopped early)\r\n"
-            "Next: 1 learning card today, 0 reviews tomorrow\r\n");
+            "Next: 1 learning card later today, 0 due tomorrow\r\n");
   EXPECT_EQ(Answers(), 1);
 }
 
@@ -783,6 +867,75 @@ TEST_F(ReviewPtyTest, SpaceOrEnterAfterTheRevealAnswersGood) {
   SQLite::Database db(db_);
   EXPECT_EQ(db.execAndGet("SELECT group_concat(rating, ',') FROM (SELECT rating FROM revlog ORDER BY id)").getString(),
             "3,3");
+}
+
+// After each action the next screen says what it did, never with a card id;
+// with colour on the answer keys are Anki's colours.
+TEST_F(ReviewPtyTest, ConfirmationLineAfterEachActionAndColouredKeys) {
+  AddCard("第二张", "答案二");
+  AddCard("第三张", "答案三");
+  PtySession pty(db_, 80, 24);
+  ASSERT_TRUE(pty.ok());
+  size_t mark = pty.SendAfterScreen(" ", "help", 0);  // reveal
+  ASSERT_TRUE(pty.ReadUntil("Easy", mark));
+  const std::string back = pty.LastScreen();
+  EXPECT_NE(back.find("\x1b[1;31m1 Again\x1b[0m 1m  \x1b[1;33m2 Hard\x1b[0m 6m  \x1b[1;32m3 Good\x1b[0m 10m  "
+                      "\x1b[1;34m4 Easy\x1b[0m 4d"),
+            std::string::npos)
+      << back;
+  mark = pty.out().size();
+  pty.Send("3");
+  ASSERT_TRUE(pty.ReadUntil("Good → 10m", mark)) << pty.out().substr(mark);
+  mark = pty.SendAfterScreen("s", "Good → 10m", mark);
+  ASSERT_TRUE(pty.ReadUntil("suspended", mark)) << pty.out().substr(mark);
+  mark = pty.SendAfterScreen("b", "suspended", mark);
+  ASSERT_TRUE(pty.ReadUntil("buried until tomorrow", mark)) << pty.out().substr(mark);
+  const std::string screen = pty.LastScreen();
+  EXPECT_EQ(screen.find("17092"), std::string::npos) << screen;  // no card id (they are creation times)
+  pty.Send("q");
+  EXPECT_EQ(pty.Wait(), 0);
+}
+
+// A window wider than 100 columns lays the card out at 100 and centres it.
+TEST_F(ReviewPtyTest, WideWindowCentresTheTextAt100Columns) {
+  PtySession pty(db_, 200, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);
+  ASSERT_TRUE(pty.ReadUntil("? help\r\n", mark));
+  const std::string margin(50, ' ');
+  const std::string screen = pty.LastScreen();
+  EXPECT_EQ(screen,
+            margin + "0/1 · <1 min left · 面试 · New 1 · Learn 0 · Due 0 · new\r\n\r\n" + margin + kFront +
+                "\r\n\r\n" + margin + Repeat("─", 100) + "\r\n" + margin + "缓存每层注意力的K和V。\r\n\r\n" +
+                margin + "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 4d\r\n" + margin +
+                "u undo · s suspend · b bury · e edit · q quit · ? help\r\n");
+  pty.Send("q");
+  EXPECT_EQ(pty.Wait(), 0);
+}
+
+// Learning cards due later than the learn-ahead window: the waiting screen
+// keeps the header and says everything else is done.
+TEST_F(ReviewPtyTest, WaitingScreenKeepsTheHeaderAndSaysEverythingElseIsDone) {
+  {
+    FixedClock clock(Timestamp::FromSeconds(1709283600));
+    Store store = Store::Open(db_, clock);
+    Deck deck = *store.FindDeck("面试");
+    deck.options.learn_steps_minutes = {60, 1440};
+    store.SetDeckOptions(deck.id, deck.options);
+  }
+  PtySession pty(db_, 60, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);
+  mark = pty.SendAfterScreen("1", "? help\r\n", mark);  // Again: back in an hour
+  ASSERT_TRUE(pty.ReadUntil("press q to quit", mark)) << pty.out().substr(mark);
+  const std::string screen = pty.LastScreen();
+  EXPECT_EQ(screen.substr(0, screen.find("Next card in ")),
+            "1/1 · New 0 · Learn 0 · Due 0\r\n\r\nEverything else is done for now.\r\n")
+      << screen;
+  EXPECT_NE(screen.find("— waiting; press q to quit\r\nAgain → 1h"), std::string::npos) << screen;
+  pty.Send("q");
+  ASSERT_TRUE(pty.ReadUntil("tomorrow\r\n", mark));
+  EXPECT_EQ(pty.Wait(), 0);
 }
 
 }  // namespace

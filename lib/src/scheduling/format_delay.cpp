@@ -1,10 +1,12 @@
-// Short human form of a delay for the answer buttons, in Anki's style.
+// Short human form of a delay for the answer buttons and confirmations.
 //
-// seconds < 60 -> "45s"; < 1 hour -> minutes; < 1 day -> hours; whole days
-// < 30 -> "4d"; < 365 days -> months of 30 days; otherwise years of 365
-// days. One decimal, rounded half away from zero, ".0" dropped: "5.5m",
-// "12.1h", "1.2mo", "2.1y". A unit is left for the next one when the rounded
-// value would reach it (3599 s is "1h", not "60m").
+// Under a day it reads as a person would say it: seconds < 60 -> "45s";
+// then whole minutes, rounded half up, "6m"; from an hour on hours and
+// minutes, "1h", "1h 20m" (never "1.3h"). A day or more: whole days < 30 ->
+// "4d"; < 365 days -> months of 30 days; otherwise years of 365 days, with
+// one decimal, rounded half away from zero, ".0" dropped: "1.2mo", "2.1y"
+// (Anki's style). A unit is left for the next one when the rounded value
+// would reach it (3599 s is "1h", not "60m"; 86399 s is "1d").
 
 #include <cstdint>
 #include <string>
@@ -26,10 +28,12 @@ std::string WithUnit(int64_t tenths, const char* unit) {
 
 std::string FormatSeconds(int64_t secs) {
   if (secs < 60) return std::to_string(secs) + "s";
-  const int64_t minutes = Tenths(secs, 60);
-  if (minutes < 600) return WithUnit(minutes, "m");
-  const int64_t hours = Tenths(secs, 3600);
-  if (hours < 240) return WithUnit(hours, "h");
+  const int64_t minutes = (secs + 30) / 60;
+  if (minutes < 60) return std::to_string(minutes) + "m";
+  if (minutes < 24 * 60) {
+    const std::string hours = std::to_string(minutes / 60) + "h";
+    return minutes % 60 == 0 ? hours : hours + " " + std::to_string(minutes % 60) + "m";
+  }
   return WithUnit(Tenths(secs, scheduling::kSecondsPerDay), "d");
 }
 

@@ -17,6 +17,11 @@ namespace {
 const char* const kBlocks[] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
 const char* const kEighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
 
+// "1 card", "2 cards".
+std::string Count(int64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
 std::string Heading(const std::string& text, bool color) {
   return color ? "\x1b[1m" + text + "\x1b[0m\n" : text + "\n";
 }
@@ -99,7 +104,7 @@ void RenderHeatmap(const StatsReport& r, bool color, std::string* out) {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     *out += line + "\n";
   }
-  *out += fmt::format("      less · ░ ▒ ▓ █ more (max {} answers a day)\n", max);
+  *out += fmt::format("      less · ░ ▒ ▓ █ more (max {} a day)\n", Count(max, "answer", "answers"));
 }
 
 std::string IntervalLabel(int64_t lo, int64_t hi) {
@@ -159,12 +164,13 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
   // Today.
   const auto& t = r.today_stats;
   out += Heading("Today", color);
-  out += fmt::format("  {} cards studied in {} ({} answers), again {} ({})\n", t.cards_studied, Duration(t.time_ms),
-                     t.answers, t.again, FormatPercent(t.answers ? std::optional<double>(
+  out += fmt::format("  {} studied in {} ({}), again {} ({})\n", Count(t.cards_studied, "card", "cards"),
+                     Duration(t.time_ms), Count(t.answers, "answer", "answers"), t.again, FormatPercent(t.answers ? std::optional<double>(
                                                                        static_cast<double>(t.again) / t.answers)
                                                                  : std::nullopt));
-  out += fmt::format("  learning {} · review {} · relearning {} · filtered {}\n", t.learning, t.review,
-                     t.relearning, t.filtered);
+  // Filtered (early) reviews only when there were some: recall never makes them, imports can.
+  out += fmt::format("  learning {} · review {} · relearning {}{}\n", t.learning, t.review, t.relearning,
+                     t.filtered > 0 ? fmt::format(" · filtered {}", t.filtered) : "");
   out += fmt::format("  correct on mature cards: {} of {} ({})\n\n", t.mature_correct, t.mature_answers,
                      FormatPercent(RetentionRate(t.mature_correct, t.mature_answers - t.mature_correct)));
 
@@ -223,8 +229,8 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
   out += Heading("Reviews in the last year", color);
   RenderHeatmap(r, color, &out);
   const int64_t active = std::count_if(r.calendar.begin(), r.calendar.end(), [](int64_t v) { return v > 0; });
-  out += fmt::format("  current streak {} days · longest {} days · {} of 365 days studied\n\n", r.current_streak,
-                     r.longest_streak, active);
+  out += fmt::format("  current streak {} · longest {} · {} of 365 days studied\n\n",
+                     Count(r.current_streak, "day", "days"), Count(r.longest_streak, "day", "days"), active);
 
   // Reviews per day.
   {
@@ -244,9 +250,9 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     const auto cols = Squeeze(totals, width - 20, &per);
     out += fmt::format("  |{}| {} {}\n", Sparkline(cols), per == 1 ? "per day" : fmt::format("per {} days", per),
                        FormatDay(r.period_start));
-    out += fmt::format("  {} answers in {}: learning {} · young {} · mature {} · relearning {} · filtered {}\n",
-                       sum.Total(), Duration(sum.time_ms), sum.learning, sum.young, sum.mature, sum.relearning,
-                       sum.filtered);
+    out += fmt::format("  {} in {}: learning {} · young {} · mature {} · relearning {}{}\n",
+                       Count(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning, sum.young,
+                       sum.mature, sum.relearning, sum.filtered > 0 ? fmt::format(" · filtered {}", sum.filtered) : "");
     const int64_t days = static_cast<int64_t>(r.reviews_by_day.size());
     out += fmt::format("  average {:.1f} answers a day\n\n",
                        days ? static_cast<double>(sum.Total()) / static_cast<double>(days) : 0.0);
@@ -271,7 +277,7 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
       out += fmt::format("  {:>9} {:>6} {}\n", IntervalLabel(kEdges[i][0], kEdges[i][1]), counts[i],
                          HorizontalBar(counts[i], max, width - 22));
     }
-    out += fmt::format("  {} cards\n\n", total);
+    out += fmt::format("  {}\n\n", Count(total, "card", "cards"));
   }
 
   // Ease.
@@ -336,8 +342,8 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
       return a.answers < b.answers;
     });
     if (best->answers > 0) {
-      out += fmt::format("  busiest hour {}:00 ({} answers, {} correct)\n",
-                         static_cast<int>(best - r.hours.begin()), best->answers,
+      out += fmt::format("  busiest hour {}:00 ({}, {} correct)\n", static_cast<int>(best - r.hours.begin()),
+                         Count(best->answers, "answer", "answers"),
                          FormatPercent(RetentionRate(best->correct, best->answers - best->correct)));
     }
     out += "\n";
@@ -351,7 +357,7 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     int64_t total = 0;
     for (const int64_t v : r.added_by_day) total += v;
     out += fmt::format("  |{}| {}\n", Sparkline(cols), per == 1 ? "per day" : fmt::format("per {} days", per));
-    out += fmt::format("  {} cards added\n\n", total);
+    out += fmt::format("  {} added\n\n", Count(total, "card", "cards"));
   }
 
   // Card counts.

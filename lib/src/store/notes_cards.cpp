@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "recall/text.h"
+#include "store/card_list_filters.h"
 #include "store/store_impl.h"
 
 namespace recall {
@@ -217,8 +218,10 @@ std::optional<CardView> Store::GetCardView(int64_t card_id) const {
   return v;
 }
 
-std::vector<CardView> Store::ListCards(const CardQuery& q) const {
-  return Guard(*this, [&] {
+std::vector<CardView> Store::ListCards(const CardQuery& q) const { return recall::ListCards(*this, q, {}); }
+
+std::vector<CardView> ListCards(const Store& store, const CardQuery& q, const CardListFilter& f) {
+  return Guard(store, [&] {
     std::string sql = std::string("SELECT ") + detail::kCardColumns + ", " + kNoteColumns +
                       ", d.name, " + detail::kCardMemoryColumns +
                       " FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
@@ -231,10 +234,13 @@ std::vector<CardView> Store::ListCards(const CardQuery& q) const {
     if (q.due_only) {
       sql += " AND ((c.queue = 1 AND c.due <= :now) OR (c.queue IN (2, 3) AND c.due <= :today))";
     }
-    sql += " ORDER BY d.name, c.queue, c.due, c.id";
+    sql += detail::CardFilterSql(f);
+    sql += detail::CardOrderSql(f.sort);
     if (q.limit >= 0) sql += " LIMIT " + std::to_string(q.limit);
-    SQLite::Statement st(Db(*this), sql);
-    if (q.deck_id) st.bind(":decks", detail::IdsJson(DeckAndDescendants(*q.deck_id)));
+    detail::PrepareCardFilters(Db(store), f);
+    SQLite::Statement st(Db(store), sql);
+    detail::BindCardFilters(st, f);
+    if (q.deck_id) st.bind(":decks", detail::IdsJson(store.DeckAndDescendants(*q.deck_id)));
     if (q.tag) st.bind(":tag", *q.tag);
     if (q.due_only) {
       st.bind(":now", static_cast<int64_t>(q.now.Seconds()));

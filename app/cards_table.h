@@ -1,0 +1,25 @@
+#ifndef RECALL_APP_CARDS_TABLE_H_
+#define RECALL_APP_CARDS_TABLE_H_
+
+// The table `recall cards` prints, fitted to the terminal's width.
+
+#include <string>
+#include <vector>
+
+#include "recall/store.h"
+
+namespace recall::app {
+
+// The narrowest width the table is laid out for; narrower is cut.
+inline constexpr int kMinCardsTableWidth = 40;
+
+// One line per card (plus the heading) of at most `width` columns (at least
+// kMinCardsTableWidth). ID and Front always show; the front gets at least
+// max(20, 2/5 of the width): to make room the Ease, Ivl, Deck, Due and State
+// columns are left out, in that order. Deck names and fronts are cut by
+// display width (a Chinese character takes two columns).
+std::string CardsTable(const std::vector<CardView>& cards, int width);
+
+}  // namespace recall::app
+
+#endif  // RECALL_APP_CARDS_TABLE_H_

@@ -1,0 +1,92 @@
+// The daily loop from the command line: `recall decks` and the review header
+// agree on today's counts after the daily limits and name a limit that
+// holds cards back; the end-of-session summary counts the streak over study
+// days.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "recall/store.h"
+#include "test_support.h"
+
+namespace recall {
+namespace {
+
+using testing::RunRecall;
+using testing::TempDir;
+
+class DailyLoopE2eTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    FixedClock clock(Timestamp::FromSeconds(1709283600));  // 2024-03-01T09:00:00Z
+    Store store = Store::Open(db_, clock);
+    DeckOptions o;
+    o.fuzz = false;
+    o.new_per_day = 2;
+    const int64_t deck = store.CreateDeck("面试", o).id;
+    for (const char* front : {"一", "二", "三"}) {
+      Note n;
+      n.front = front;
+      n.back = "答";
+      store.AddNote(&n, deck);
+    }
+  }
+  testing::RunResult Run(std::vector<std::string> args, const std::string& now,
+                         const std::string& input = "") {
+    args.insert(args.begin(), {"--db", db_});
+    return RunRecall(args, {{"RECALL_NOW", now}, {"TZ", "UTC"}, {"COLUMNS", "80"}}, input);
+  }
+
+  TempDir dir_;
+  std::string db_ = dir_.File("c.db");
+};
+
+TEST_F(DailyLoopE2eTest, DecksAndTheHeaderAgreeAfterTheNewLimit) {
+  auto r = Run({"decks"}, "2024-03-01T09:00:00Z");
+  EXPECT_EQ(r.out,
+            "Deck    New  Learn    Due   Cards\n"
+            "面试      2      0      0       3  new limit 2 reached\n");
+  r = Run({"review"}, "2024-03-01T09:00:00Z", "4\nq\n");
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1),
+            "0/2 · <1 min left · 面试 · New 2 · Learn 0 · Due 0 · new\n");
+  r = Run({"decks"}, "2024-03-01T09:00:00Z");
+  EXPECT_EQ(r.out,
+            "Deck    New  Learn    Due   Cards\n"
+            "面试      1      0      0       3  new limit 2 reached\n");
+  r = Run({"review"}, "2024-03-01T09:00:00Z", "4\n");
+  EXPECT_EQ(r.out.substr(r.out.find("> Easy → 4d")),
+            "> Easy → 4d\n\n"
+            "No more cards due now.\n"
+            "Reviewed 1 card in 0s · Again 0 (0%)\n"
+            "1 new card learned · streak 1 day\n"
+            "No more new cards today: 面试 has reached its limit of 2 new cards; `recall deck options 面试 "
+            "--new-per-day N` raises it.\n"
+            "Next: 0 due tomorrow\n");
+  // Without the limit's hold the decks line has no note.
+  r = Run({"decks"}, "2024-03-02T09:00:00Z");
+  EXPECT_EQ(r.out,
+            "Deck    New  Learn    Due   Cards\n"
+            "面试      1      0      0       3\n");
+}
+
+TEST_F(DailyLoopE2eTest, StreakCountsStudyDaysAndBreaksAfterAMissedDay) {
+  auto r = Run({"review"}, "2024-03-01T09:00:00Z", "4\nq\n");
+  EXPECT_NE(r.out.find("1 new card learned · streak 1 day\n"), std::string::npos) << r.out;
+  r = Run({"review"}, "2024-03-02T09:00:00Z", "4\nq\n");
+  EXPECT_NE(r.out.find("1 new card learned · streak 2 days\n"), std::string::npos) << r.out;
+  r = Run({"review"}, "2024-03-04T09:00:00Z", "q\n");  // 3 March missed
+  EXPECT_NE(r.out.find("Reviewed 0 cards.\n1 still due today (you stopped early)\n"), std::string::npos)
+      << r.out;
+}
+
+// Undo names the answer it took back (this session's), never a card id.
+TEST_F(DailyLoopE2eTest, UndoSaysWhichAnswerItTookBack) {
+  const auto r = Run({"review"}, "2024-03-01T09:00:00Z", "good\nu\nq\n");
+  EXPECT_NE(r.out.find("> Good → 10m\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("> undid Good on 一\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("17092"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace recall
