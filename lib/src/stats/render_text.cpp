@@ -163,8 +163,8 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
                      t.answers, t.again, FormatPercent(t.answers ? std::optional<double>(
                                                                        static_cast<double>(t.again) / t.answers)
                                                                  : std::nullopt));
-  out += fmt::format("  learning {} · review {} · relearning {} · filtered {}\n", t.learning, t.review,
-                     t.relearning, t.filtered);
+  out += fmt::format("  learning {} · review {} · relearning {} · filtered {}{}\n", t.learning, t.review,
+                     t.relearning, t.filtered, t.cram ? fmt::format(" · cram {}", t.cram) : std::string());
   out += fmt::format("  correct on mature cards: {} of {} ({})\n\n", t.mature_correct, t.mature_answers,
                      FormatPercent(RetentionRate(t.mature_correct, t.mature_answers - t.mature_correct)));
 
