@@ -61,10 +61,72 @@ class MockE2eTest : public ::testing::Test {
 };
 
 TEST_F(MockE2eTest, TranscriptOfASeededMock) {
-  const auto r = Mock("wait 70\n\n1 3\n\n\n0\n2\n\na\n\n", {"--minutes", "6", "--per-question", "60", "--seed", "7"});
+  // Q1: 70 s used (over the 60 s), 1 of 2 points -> Hard taken. Q2: 0 of 2 ->
+  // Again suggested, overridden with Good. Q3: all -> Good taken.
+  const auto r = Mock("wait 70\n\n1\n\n\n0\n3\n\na\n\n",
+                      {"--minutes", "6", "--per-question", "60", "--seed", "7"});
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, "");
+  // Topics llm, db, llm: never one twice in a row.
+  EXPECT_EQ(r.out,
+            "Mock interview: 3 questions at most, 1m 0s each, 6m 0s in all\n"
+            "\n"
+            "Question 1 · llm · 1m 0s to answer aloud\n"
+            "KV 缓存？\n"
+            "-- answer -- (1m 10s, over time)\n"
+            "缓存 K 和 V。\n"
+            "\n"
+            "内存线性增长。\n"
+            "Key points:\n"
+            " 1. 缓存 K 和 V。\n"
+            " 2. 内存线性增长。\n"
+            "> covered 1 of 2 key points: suggested 2 Hard (an empty line answers it)\n"
+            "> Hard: next in 5.5m\n"
+            "\n"
+            "Question 2 · db · 1m 0s to answer aloud\n"
+            "B-tree vs LSM?\n"
+            "-- answer -- (0s)\n"
+            "• reads\n"
+            "• writes\n"
+            "Key points:\n"
+            " 1. reads\n"
+            " 2. writes\n"
+            "> covered 0 of 2 key points: suggested 1 Again (an empty line answers it)\n"
+            "> Good: next in 4d\n"
+            "\n"
+            "Question 3 · llm · 1m 0s to answer aloud\n"
+            "What is PagedAttention?\n"
+            "-- answer -- (0s)\n"
+            "• KV cache in blocks\n"
+            "• no fragmentation\n"
+            "• sharing\n"
+            "Key points:\n"
+            " 1. KV cache in blocks\n"
+            " 2. no fragmentation\n"
+            " 3. sharing\n"
+            "> covered 3 of 3 key points: suggested 3 Good (an empty line answers it)\n"
+            "> Good: next in 10m\n"
+            "\n"
+            "Mock done: 3 questions in 1m 10s\n"
+            "By topic (weakest first):\n"
+            "  db: 1 question, 0 of 2 key points, again 0\n"
+            "  llm: 2 questions, 4 of 5 key points, again 0\n"
+            "Time per question:\n"
+            "  1. llm  1m 10s (over 1m 0s)\n"
+            "  2. db  0s\n"
+            "  3. llm  0s\n");
+  // Normal reviews: the new cards learn (kind 0); the known card, due on day
+  // 4, is an early review (kind 3): max(1 day x 2.5, 4) = 4 days.
+  EXPECT_EQ(Rows("SELECT card_id, rating, kind, ivl, last_ivl FROM revlog WHERE day = 19784 ORDER BY id"),
+            std::to_string(kv_) + "|2|0|-330|0\n" + std::to_string(index_) + "|3|3|4|4\n" +
+                std::to_string(paged_) + "|3|0|-600|0\n");
+}
+
+TEST_F(MockE2eTest, QuitEndsTheMockWithWhatWasAnswered) {
+  const auto r = Mock("q\n", {"--seed", "7"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("Mock done: 0 questions in 0s\n"), std::string::npos) << r.out;
+  EXPECT_EQ(Rows("SELECT count(*) FROM revlog WHERE day = 19784"), "0\n");
 }
 
 }  // namespace
