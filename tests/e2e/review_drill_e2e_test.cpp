@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <nlohmann/json.hpp>
 
 #include "recall/review.h"
 #include "recall/store.h"
@@ -111,7 +112,7 @@ TEST_F(DrillFixture, WeakestDrillsLowestRecallFirstAndLogsTheEarlyReviewAsAnkiDo
                 "|3|3|2|5|4|2500|2500|19785\n");
   EXPECT_EQ(Rows("SELECT due, ivl, queue, reps FROM cards WHERE id IN (" + std::to_string(c_.good) + ", " +
                  std::to_string(c_.easy) + ", " + std::to_string(c_.fresh) + ") ORDER BY id"),
-            "19790|5|2|2\n19789|4|2|3\n2|0|0|0\n");
+            "19790|5|2|2\n19789|4|2|3\n3|0|0|0\n");  // the new card keeps its position
 }
 
 TEST_F(DrillFixture, WeakestOneTakesOnlyTheWeakestCard) {
@@ -152,6 +153,18 @@ TEST_F(DrillFixture, CramLeavesEveryCardRowAsItWasAndLogsCramRows) {
             std::to_string(c_.good) + "|1|3|2|1|1|0|2500|19785\n" + std::to_string(c_.easy) +
                 "|4|3|2|4|4|0|2500|19785\n" + std::to_string(c_.fresh) + "|3|3|0|0|0|0|0|19785\n");
   EXPECT_EQ(Rows("SELECT action FROM undo_log ORDER BY id DESC LIMIT 3"), "cram\ncram\ncram\n");
+  // Stats: cram answers only as `cram`, in no answer, again or retention figure.
+  const auto stats = RunRecall({"--db", db_, "stats", "--json"}, {{"RECALL_NOW", "2024-03-03T10:00:00Z"}, {"TZ", "UTC"}});
+  const auto j = nlohmann::json::parse(stats.out);
+  EXPECT_EQ(j["today_stats"]["answers"], 0);
+  EXPECT_EQ(j["today_stats"]["again"], 0);
+  EXPECT_EQ(j["today_stats"]["cards_studied"], 0);
+  EXPECT_EQ(j["today_stats"]["cram"], 3);
+  EXPECT_EQ(j["reviews_by_day"].back()["cram"], 3);
+  EXPECT_EQ(j["true_retention"][0]["young_failed"], 0);
+  const auto text = RunRecall({"--db", db_, "stats"}, {{"RECALL_NOW", "2024-03-03T10:00:00Z"}, {"TZ", "UTC"}});
+  EXPECT_NE(text.out.find("  learning 0 · review 0 · relearning 0 · filtered 0 · cram 3\n"), std::string::npos)
+      << text.out;
   // A crammed new card was not introduced: today's new-card allowance is whole.
   const auto normal = Review("q\n", "2024-03-03T09:00:00Z", {});
   EXPECT_NE(normal.out.find("#1 · D · New 1 · Learn 0 · Due 1\n"), std::string::npos) << normal.out;

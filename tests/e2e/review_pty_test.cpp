@@ -816,7 +816,7 @@ TEST_F(ReviewPtyTest, KeyPointCheckSuggestsARatingThatEnterTakesOrAKeyOverrides)
   mark = pty.SendAfterScreen("c", "4 Easy 4d", mark);
   mark = pty.SendAfterScreen("x\r", "esc back): ", mark);  // not a point number: said, typed again
   EXPECT_TRUE(pty.ReadUntil("\"x\" is not a point number", mark)) << pty.out().substr(mark);
-  pty.Send("\x7f1\r");
+  pty.Send("\x7f" "1\r");
   EXPECT_TRUE(pty.ReadUntil("covered 1 of 2 key points: suggested 2 Hard", mark)) << pty.out().substr(mark);
   pty.Send("4");  // overrides
   mark = pty.SendAfterScreen("q", "? help\r\n", mark);  // the first card again (learn-ahead): quit
