@@ -839,6 +839,7 @@ TEST_F(ReviewPtyTest, MockInterviewCountdownKeyPointsAndSummary) {
             "Question 1 · 面试 · 1m 0s left\r\n"
             "\r\n"
             "KV 缓存的要点？\r\n"
+            "\r\n"
             "answer aloud, then space/enter: reveal · q: end the mock");
   size_t mark = pty.SendAfterScreen(" ", "q: end the mock", 0);
   mark = pty.SendAfterScreen("a\r", "esc back): ", mark);
