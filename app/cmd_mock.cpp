@@ -4,9 +4,8 @@
 // the answers recorded as normal reviews. On a terminal the countdown is
 // visible; otherwise one action per line, as `recall review`.
 
-#include <unistd.h>
-
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <iostream>
@@ -83,8 +82,8 @@ std::vector<Question> PickQuestions(Store& store, const MockOptions& o, Timestam
 }
 
 std::string Summary(const std::vector<Asked>& asked, int64_t per_question_ms, int64_t total_ms) {
-  std::string out = fmt::format("Mock done: {} in {}\n", Plural(static_cast<int64_t>(asked.size()), "question",
-                                                                "questions"),
+  std::string out = fmt::format("Mock done: {} in {}\n",
+                                Plural(static_cast<int64_t>(asked.size()), "question", "questions"),
                                 FormatDuration(total_ms));
   if (asked.empty()) return out;
   struct Topic {
@@ -142,7 +141,8 @@ class MockRun {
     }
     for (size_t i = 0; i < questions.size(); ++i) {
       if (clock_.Now().ms - start.ms >= o_.minutes * 60000) break;
-      const bool go_on = terminal ? AskOnTerminal(*term, questions[i], i + 1, color) : AskByLines(questions[i], i + 1);
+      const bool go_on =
+          terminal ? AskOnTerminal(*term, questions[i], i + 1, color) : AskByLines(questions[i], i + 1);
       if (!go_on) break;
     }
     term.reset();
@@ -222,7 +222,8 @@ class MockRun {
           continue;
         }
         asked.covered = covered->size();
-        suggested = SuggestRating(static_cast<int>(covered->size()), static_cast<int>(points.size()), algorithm);
+        suggested =
+            SuggestRating(static_cast<int>(covered->size()), static_cast<int>(points.size()), algorithm);
         Print("> " + SuggestionText(covered->size(), points.size(), *suggested, algorithm) +
               " (an empty line answers it)\n");
         break;
@@ -254,9 +255,11 @@ class MockRun {
       const TermSize size = term.Size();
       const int width = std::max(2, size.cols);
       const CardSides sides = RenderCardSides(store_, *view, width, color);
-      const std::string left = used >= limit_ms ? "time's up" : FormatDuration(limit_ms - used + 999) + " left";
-      term.Write("\x1b[H\x1b[2J" + Style(color, "1", fmt::format("Question {} · {} · {}", number,
-                                                                 EscapeControls(q.topic, false), left)) +
+      const std::string left =
+          used >= limit_ms ? "time's up" : FormatDuration(limit_ms - used + 999) + " left";
+      term.Write("\x1b[H\x1b[2J" +
+                 Style(color, "1",
+                       fmt::format("Question {} · {} · {}", number, EscapeControls(q.topic, false), left)) +
                  "\n\n" + sides.question + "\n" +
                  Style(color, "2", "answer aloud, then space/enter: reveal · q: end the mock"));
       if (used >= limit_ms) break;
@@ -272,8 +275,8 @@ class MockRun {
     // The key-point screen lists the answer as its points.
     asked.points = AnswerKeyPoints(*view).size();
     const auto deck = store_.GetDeck(view->card.deck_id);
-    const auto rating = RunKeyPointScreen(term, *view, deck ? deck->options.algorithm : Algorithm::kAnki, color,
-                                          &asked.covered);
+    const auto rating = RunKeyPointScreen(term, *view, deck ? deck->options.algorithm : Algorithm::kAnki,
+                                          color, &asked.covered);
     if (!rating) return false;
     Record(*view, *rating, asked);
     return true;
@@ -289,7 +292,8 @@ class MockRun {
 
 const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
   auto o = std::make_shared<MockOptions>();
-  auto* sub = app.add_subcommand("mock", "A mock interview: timed questions from weak topics, key points, ratings");
+  auto* sub =
+      app.add_subcommand("mock", "A mock interview: timed questions from weak topics, key points, ratings");
   sub->add_option("--deck", o->deck, "Questions from this deck (name or id) and its sub-decks");
   sub->add_option("--tag", o->tags, "Only notes with this tag or a child tag (repeatable: any of them)");
   sub->add_option("--minutes", o->minutes, "Length of the mock (default 30)")->check(CLI::Range(1, 600));
@@ -297,8 +301,9 @@ const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
       ->check(CLI::Range(10, 3600));
   sub->add_option("--seed", o->seed, "Seed of the question draw (default: the clock's milliseconds)")
       ->check(CLI::NonNegativeNumber);
-  sub->footer("Answer aloud, reveal, type the key points you covered (1 3 4, a all, 0 none); the suggested\n"
-              "rating is taken with enter, a rating overrides it. See docs/review.md, \"Mock interview\".");
+  sub->footer(
+      "Answer aloud, reveal, type the key points you covered (1 3 4, a all, 0 none); the suggested\n"
+      "rating is taken with enter, a rating overrides it. See docs/review.md, \"Mock interview\".");
   sub->callback([o, &ctx] {
     SessionClock clock(ctx.clock());
     Store store = Store::Open(ctx.db_path(), clock);

@@ -53,16 +53,18 @@ std::optional<int> RunKeyPointScreen(Terminal& term, const CardView& view, Algor
     const int width = std::max(1, size.cols);
     std::string screen = "\x1b[H\x1b[2J" + KeyPointsText(points, width, color) + "\n";
     if (suggested) {
-      screen += message + "\n" + Style(color, "2", fmt::format("enter answers {}, {}-{} another rating, esc back",
-                                                               *suggested, MinRating(algorithm),
-                                                               MaxRating(algorithm)));
+      screen += message + "\n" +
+                Style(color, "2",
+                      fmt::format("enter answers {}, {}-{} another rating, esc back", *suggested,
+                                  MinRating(algorithm), MaxRating(algorithm)));
     } else {
       screen += "Covered (1 3 4, 2-4, a all, 0 none; enter, esc back): " + typed;
       if (!message.empty()) screen += "\n" + message;
     }
     term.Write(screen);
     const Terminal::Event ev = term.Read(-1);
-    if (ev.type == Terminal::EventType::kEof || ev.type == Terminal::EventType::kInterrupt) return std::nullopt;
+    if (ev.type == Terminal::EventType::kEof || ev.type == Terminal::EventType::kInterrupt)
+      return std::nullopt;
     if (ev.type != Terminal::EventType::kKey) continue;
     const std::string& k = ev.key;
     if (k == "\x1b") return std::nullopt;
@@ -86,7 +88,8 @@ std::optional<int> RunKeyPointScreen(Terminal& term, const CardView& view, Algor
           break;
         }
         if (covered_count) *covered_count = covered->size();
-        suggested = SuggestRating(static_cast<int>(covered->size()), static_cast<int>(points.size()), algorithm);
+        suggested =
+            SuggestRating(static_cast<int>(covered->size()), static_cast<int>(points.size()), algorithm);
         message = SuggestionText(covered->size(), points.size(), *suggested, algorithm);
         break;
       }

@@ -52,7 +52,8 @@ TEST(ParseCoveredPointsTest, BadInputSaysWhy) {
   EXPECT_FALSE(ParseCoveredPoints("1 7", 5, &error));
   EXPECT_EQ(error, "no point 7 (1-5)");
   EXPECT_FALSE(ParseCoveredPoints("x", 5, &error));
-  EXPECT_EQ(error, "\"x\" is not a point number: type numbers like 1 3 4, a range 2-4, a for all, 0 for none");
+  EXPECT_EQ(error,
+            "\"x\" is not a point number: type numbers like 1 3 4, a range 2-4, a for all, 0 for none");
   EXPECT_FALSE(ParseCoveredPoints("4-2", 5, &error));
   EXPECT_FALSE(ParseCoveredPoints("   ", 5, &error));
   EXPECT_EQ(error, "type the points you covered: numbers like 1 3 4, a for all, 0 for none");

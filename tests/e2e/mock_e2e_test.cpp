@@ -2,9 +2,8 @@
 // two of one topic in a row), the time used, the key-point check, the answers
 // recorded as normal reviews, and the summary.
 
-#include <gtest/gtest.h>
-
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
 
 #include "recall/review.h"
 #include "recall/store.h"
@@ -63,8 +62,8 @@ class MockE2eTest : public ::testing::Test {
 TEST_F(MockE2eTest, TranscriptOfASeededMock) {
   // Q1: 70 s used (over the 60 s), 1 of 2 points -> Hard taken. Q2: 0 of 2 ->
   // Again suggested, overridden with Good. Q3: all -> Good taken.
-  const auto r = Mock("wait 70\n\n1\n\n\n0\n3\n\na\n\n",
-                      {"--minutes", "6", "--per-question", "60", "--seed", "7"});
+  const auto r =
+      Mock("wait 70\n\n1\n\n\n0\n3\n\na\n\n", {"--minutes", "6", "--per-question", "60", "--seed", "7"});
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.exit_code, 0);
   // Topics llm, db, llm: never one twice in a row.

@@ -3,9 +3,9 @@
 // --cram (answers logged, schedules untouched, undoable), with the exact
 // rows they leave in the collection.
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
 
 #include "recall/review.h"
@@ -45,7 +45,8 @@ class ReviewDrillE2eTest : public ::testing::Test {
     Store store = Store::Open(db_, clock);
     AnswerCard(store, id, rating, clock.Now(), 5000);
   }
-  testing::RunResult Review(const std::string& input, const std::string& now, std::vector<std::string> extra) {
+  testing::RunResult Review(const std::string& input, const std::string& now,
+                            std::vector<std::string> extra) {
     std::vector<std::string> args{"--db", db_, "review"};
     args.insert(args.end(), extra.begin(), extra.end());
     return RunRecall(args, {{"RECALL_NOW", now}, {"TZ", "UTC"}, {"COLUMNS", "60"}}, input);
@@ -64,8 +65,10 @@ class ReviewDrillE2eTest : public ::testing::Test {
     return out;
   }
   std::string CardRow(int64_t id) {
-    return Rows("SELECT type, queue, due, ivl, ease, reps, lapses, left, modified_s, stability, difficulty, "
-                "last_review_s FROM cards WHERE id = " + std::to_string(id));
+    return Rows(
+        "SELECT type, queue, due, ivl, ease, reps, lapses, left, modified_s, stability, difficulty, "
+        "last_review_s FROM cards WHERE id = " +
+        std::to_string(id));
   }
 
   TempDir dir_;
@@ -106,10 +109,11 @@ TEST_F(DrillFixture, WeakestDrillsLowestRecallFirstAndLogsTheEarlyReviewAsAnkiDo
   // `good` was due (one day late): an ordinary review, (1 + 1/2) x 2.5 = 3.75
   // -> 4 days. `easy` is 2 days early: Anki's early-review rule credits the 2
   // elapsed days, max(2 x 2.5, 4) = 5 days, and logs kind 3 (filtered).
-  EXPECT_EQ(Rows("SELECT card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, day FROM revlog "
-                 "WHERE day = 19785 ORDER BY id"),
-            std::to_string(c_.good) + "|3|1|2|4|1|2500|2500|19785\n" + std::to_string(c_.easy) +
-                "|3|3|2|5|4|2500|2500|19785\n");
+  EXPECT_EQ(
+      Rows("SELECT card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, day FROM revlog "
+           "WHERE day = 19785 ORDER BY id"),
+      std::to_string(c_.good) + "|3|1|2|4|1|2500|2500|19785\n" + std::to_string(c_.easy) +
+          "|3|3|2|5|4|2500|2500|19785\n");
   EXPECT_EQ(Rows("SELECT due, ivl, queue, reps FROM cards WHERE id IN (" + std::to_string(c_.good) + ", " +
                  std::to_string(c_.easy) + ", " + std::to_string(c_.fresh) + ") ORDER BY id"),
             "19790|5|2|2\n19789|4|2|3\n3|0|0|0\n");  // the new card keeps its position
@@ -148,13 +152,15 @@ TEST_F(DrillFixture, CramLeavesEveryCardRowAsItWasAndLogsCramRows) {
   EXPECT_NE(r.out.find("#2 · D · New 0 · Learn 0 · Due 2\neasy\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("#3 · D · New 0 · Learn 0 · Due 1\nfresh\n"), std::string::npos) << r.out;
   EXPECT_EQ(CardRow(c_.easy) + CardRow(c_.good) + CardRow(c_.fresh), before);
-  EXPECT_EQ(Rows("SELECT card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, day FROM revlog "
-                 "WHERE day = 19785 ORDER BY id"),
-            std::to_string(c_.good) + "|1|3|2|1|1|0|2500|19785\n" + std::to_string(c_.easy) +
-                "|4|3|2|4|4|0|2500|19785\n" + std::to_string(c_.fresh) + "|3|3|0|0|0|0|0|19785\n");
+  EXPECT_EQ(
+      Rows("SELECT card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, day FROM revlog "
+           "WHERE day = 19785 ORDER BY id"),
+      std::to_string(c_.good) + "|1|3|2|1|1|0|2500|19785\n" + std::to_string(c_.easy) +
+          "|4|3|2|4|4|0|2500|19785\n" + std::to_string(c_.fresh) + "|3|3|0|0|0|0|0|19785\n");
   EXPECT_EQ(Rows("SELECT action FROM undo_log ORDER BY id DESC LIMIT 3"), "cram\ncram\ncram\n");
   // Stats: cram answers only as `cram`, in no answer, again or retention figure.
-  const auto stats = RunRecall({"--db", db_, "stats", "--json"}, {{"RECALL_NOW", "2024-03-03T10:00:00Z"}, {"TZ", "UTC"}});
+  const auto stats =
+      RunRecall({"--db", db_, "stats", "--json"}, {{"RECALL_NOW", "2024-03-03T10:00:00Z"}, {"TZ", "UTC"}});
   const auto j = nlohmann::json::parse(stats.out);
   EXPECT_EQ(j["today_stats"]["answers"], 0);
   EXPECT_EQ(j["today_stats"]["again"], 0);
@@ -162,8 +168,10 @@ TEST_F(DrillFixture, CramLeavesEveryCardRowAsItWasAndLogsCramRows) {
   EXPECT_EQ(j["today_stats"]["cram"], 3);
   EXPECT_EQ(j["reviews_by_day"].back()["cram"], 3);
   EXPECT_EQ(j["true_retention"][0]["young_failed"], 0);
-  const auto text = RunRecall({"--db", db_, "stats"}, {{"RECALL_NOW", "2024-03-03T10:00:00Z"}, {"TZ", "UTC"}});
-  EXPECT_NE(text.out.find("  learning 0 · review 0 · relearning 0 · filtered 0 · cram 3\n"), std::string::npos)
+  const auto text =
+      RunRecall({"--db", db_, "stats"}, {{"RECALL_NOW", "2024-03-03T10:00:00Z"}, {"TZ", "UTC"}});
+  EXPECT_NE(text.out.find("  learning 0 · review 0 · relearning 0 · filtered 0 · cram 3\n"),
+            std::string::npos)
       << text.out;
   // A crammed new card was not introduced: today's new-card allowance is whole.
   const auto normal = Review("q\n", "2024-03-03T09:00:00Z", {});

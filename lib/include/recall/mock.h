@@ -12,8 +12,8 @@ namespace recall {
 
 struct MockCandidate {
   int64_t card_id = 0;
-  std::string topic;   // the note's first tag, else its deck's name
-  double recall = 0;   // predicted recall now; 0 for a new card
+  std::string topic;  // the note's first tag, else its deck's name
+  double recall = 0;  // predicted recall now; 0 for a new card
 };
 
 // Up to `count` questions, no card twice, never two of one topic in a row.

@@ -153,7 +153,8 @@ std::optional<std::set<int>> ParseCoveredPoints(std::string_view input, int coun
     const int from = ParseNumber(dash == std::string::npos ? word : word.substr(0, dash));
     const int to = dash == std::string::npos ? from : ParseNumber(word.substr(dash + 1));
     if (from < 0 || to < 0 || to < from) {
-      *error = "\"" + word + "\" is not a point number: type numbers like 1 3 4, a range 2-4, a for all, 0 for none";
+      *error = "\"" + word +
+               "\" is not a point number: type numbers like 1 3 4, a range 2-4, a for all, 0 for none";
       return std::nullopt;
     }
     for (int k = from; k <= to; ++k) {
