@@ -30,6 +30,9 @@ void RunReview(const ReviewOptions& options, Context& ctx) {
   if (!options.deck.empty()) so.deck_id = RequireDeck(store, options.deck).id;
   so.card_limit = options.limit;
   so.minutes = options.minutes;
+  so.tags = options.tags;
+  so.weakest = options.weakest;
+  so.cram = options.cram;
   if (store.ListDecks().empty() ||
       (!so.deck_id && store.CountDue(std::nullopt, clock.Now(), Day{}).total_cards == 0)) {
     Print("Nothing to review yet: add cards with `recall import FILE` (see `recall import --help`).\n");
@@ -57,6 +60,12 @@ const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand(
       "review", "Study the cards due now (keys on a terminal, one action per line otherwise)");
   sub->add_option("--deck", opts->deck, "Only this deck (name or id) and its sub-decks");
+  sub->add_option("--tag", opts->tags, "Only notes with this tag or a child tag (repeatable: any of them)");
+  auto* weakest = sub->add_option("--weakest", opts->weakest,
+                                  "Drill the N studied cards with the lowest predicted recall now (real reviews)")
+                      ->check(WholeNumber());
+  sub->add_flag("--cram", opts->cram, "Go through the cards without changing their schedule (logged as cram)")
+      ->excludes(weakest);
   sub->add_option("--limit", opts->limit, "Stop after N answers")->check(WholeNumber());
   sub->add_option("--minutes", opts->minutes, "Stop after M minutes")->check(WholeNumber());
   sub->footer(

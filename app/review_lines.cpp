@@ -6,19 +6,22 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "note_edit.h"
 #include "recall/error.h"
 #include "recall/text.h"
 #include "render_card.h"
+#include "recall/key_points.h"
 #include "review_format.h"
+#include "review_key_points.h"
 #include "review_summary.h"
 
 namespace recall::app {
 namespace {
 
-enum class LineAction { kRating, kUndo, kSuspend, kBury, kEdit, kQuit, kHelp, kWait, kEmpty, kInvalid };
+enum class LineAction { kRating, kUndo, kSuspend, kBury, kEdit, kCheck, kQuit, kHelp, kWait, kEmpty, kInvalid };
 
 struct ParsedLine {
   LineAction action = LineAction::kInvalid;
@@ -45,6 +48,7 @@ ParsedLine ParseLine(const std::string& raw, Algorithm algorithm) {
   if (line == "s" || line == "suspend") return {LineAction::kSuspend, 0};
   if (line == "b" || line == "bury") return {LineAction::kBury, 0};
   if (line == "e" || line == "edit") return {LineAction::kEdit, 0};
+  if (line == "c" || line == "check") return {LineAction::kCheck, 0};
   if (line == "q" || line == "quit") return {LineAction::kQuit, 0};
   if (line == "?" || line == "help") return {LineAction::kHelp, 0};
   if (line.rfind("wait ", 0) == 0) {
@@ -59,6 +63,8 @@ ParsedLine ParseLine(const std::string& raw, Algorithm algorithm) {
 constexpr const char* kLineHelp =
     "Answer with a rating (1-4 or again/hard/good/easy; 0-5 for sm2 decks), or:\n"
     "u undo, s suspend, b bury, e edit in $EDITOR, q quit, wait N (with RECALL_NOW),\n"
+    "c check key points (then a line of the points covered: 1 3 4, a, 0; an empty\n"
+    "line then answers with the suggested rating),\n"
     "an empty line (when waiting) looks again. End of input ends the session.\n";
 
 int LineWidth() {
@@ -179,12 +185,52 @@ class LineSession {
     }
   }
 
+  // `c`: the key points, then a line of the points covered. Returns the
+  // suggested rating; nullopt at the end of input.
+  std::optional<int> CheckKeyPoints(bool* eof) {
+    const auto points = AnswerKeyPoints(session_.current());
+    if (points.empty()) {
+      Print("> no key points: the answer is empty\n");
+      return std::nullopt;
+    }
+    Print(KeyPointsText(points, width_, false));
+    const Algorithm algorithm = session_.current_deck().options.algorithm;
+    const int n = static_cast<int>(points.size());
+    while (true) {
+      std::string line;
+      if (!ReadLine(&line)) {
+        Print("\n");
+        *eof = true;
+        return std::nullopt;
+      }
+      std::string error;
+      const auto covered = ParseCoveredPoints(line, n, &error);
+      if (!covered) {
+        Invalid(line, "the key points covered: " + error);
+        continue;
+      }
+      const int rating = SuggestRating(static_cast<int>(covered->size()), n, algorithm);
+      Print("> " + SuggestionText(covered->size(), points.size(), rating, algorithm) +
+            " (an empty line answers it)\n");
+      return rating;
+    }
+  }
+
   bool ShowCard() {
     PrintCard();
     const Algorithm algorithm = session_.current_deck().options.algorithm;
     const std::string expected = algorithm == Algorithm::kSm2
-                                     ? "0-5, u, s, b, e, q or ?"
-                                     : "1-4, again, hard, good, easy, u, s, b, e, q or ?";
+                                     ? "0-5, u, s, b, e, c, q or ?"
+                                     : "1-4, again, hard, good, easy, u, s, b, e, c, q or ?";
+    std::optional<int> suggested;
+    auto answer = [&](int rating) {
+      Refusable([&] {
+        const int64_t card_id = session_.current().card.id;
+        const AnswerResult r = session_.Answer(rating);
+        labels_.Answered(card_id, RatingLabel(algorithm, rating));
+        Print(fmt::format("> {}\n\n", AnswerText(RatingLabel(algorithm, rating), r.outcome.delay)));
+      });
+    };
     while (true) {
       std::string line;
       if (!ReadLine(&line)) {
@@ -194,13 +240,14 @@ class LineSession {
       const ParsedLine p = ParseLine(line, algorithm);
       switch (p.action) {
         case LineAction::kRating:
-          Refusable([&] {
-            const int64_t card_id = session_.current().card.id;
-            const AnswerResult r = session_.Answer(p.value);
-            labels_.Answered(card_id, RatingLabel(algorithm, p.value));
-            Print(fmt::format("> {}\n\n", AnswerText(RatingLabel(algorithm, p.value), r.outcome.delay)));
-          });
+          answer(p.value);
           return false;
+        case LineAction::kCheck: {
+          bool eof = false;
+          suggested = CheckKeyPoints(&eof);
+          if (eof) return true;
+          continue;
+        }
         case LineAction::kUndo:
           DoUndo();
           return false;
@@ -237,6 +284,12 @@ class LineSession {
           }
           continue;
         case LineAction::kEmpty:
+          if (suggested) {
+            answer(*suggested);
+            return false;
+          }
+          Invalid(line, expected);
+          continue;
         case LineAction::kInvalid:
           Invalid(line, expected);
           continue;

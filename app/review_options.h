@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "recall/time.h"
 
@@ -12,8 +13,11 @@ namespace recall::app {
 
 struct ReviewOptions {
   std::string deck;
+  std::vector<std::string> tags;  // --tag, repeatable: notes with any of them
   int64_t limit = -1;
   int64_t minutes = -1;
+  int64_t weakest = -1;  // --weakest N
+  bool cram = false;
 };
 
 // The session's clock: the CLI clock plus what `wait N` lines added (only

@@ -13,6 +13,7 @@
 #include "recall/text.h"
 #include "render_card.h"
 #include "review_format.h"
+#include "review_key_points.h"
 #include "review_summary.h"
 #include "terminal.h"
 
@@ -72,6 +73,7 @@ std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
                   {"s", "suspend the card (undoable)"},
                   {"b", "bury the card until the next study day (undoable)"},
                   {"e", "edit the note in $VISUAL, else $EDITOR, else vi (undoable)"},
+                  {"c", "after the reveal: check which key points you covered; suggests a rating"},
                   {"q", "quit; every answer is already saved"},
                   {"Ctrl-C", "quit like q, with exit code 130"},
                   {"Ctrl-Z", "stop recall and go back to the shell; fg resumes"},
@@ -317,6 +319,11 @@ class TerminalSession {
           message_ = AnswerText(RatingLabel(algorithm, rating), r.outcome.delay);
         });
         return false;
+      } else if (view == View::kBack && k == "c") {
+        if (const auto rating = RunKeyPointScreen(term, session_.current(), algorithm, color_)) {
+          Refusable([&] { session_.Answer(*rating); });
+          return false;
+        }
       } else if (k == "u") {
         std::optional<UndoResult> r;
         if (!Refusable([&] { r = session_.Undo(); })) return false;

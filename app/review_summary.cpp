@@ -93,7 +93,7 @@ int64_t StillDue(const ReviewSession& s) {
 std::string DoneLine(const ReviewSession& s, const ReviewOptions& o) {
   switch (s.done_reason()) {
     case DoneReason::kEmpty:
-      return "No more cards due now.";
+      return o.cram || o.weakest >= 0 ? "Drill done: every card picked was shown." : "No more cards due now.";
     case DoneReason::kCardLimit:
       return fmt::format("Stopped after {} (--limit).", Plural(o.limit, "card", "cards"));
     case DoneReason::kTimeLimit:

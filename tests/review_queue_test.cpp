@@ -66,6 +66,20 @@ TEST(ReviewQueueTest, ReviewLimitsAndUnknownDecks) {
   EXPECT_EQ(Ids(BuildQueue(in)), (std::vector<int64_t>{1, 3}));
 }
 
+TEST(ReviewQueueTest, WeakestDrillTakesTheLowestRecallAndNoNewCards) {
+  std::vector<DrillCandidate> c = {
+      {10, false, 0.90, 0}, {11, true, 0, 1}, {12, false, 0.40, 0}, {13, false, 0.40, 0}, {14, false, 0.75, 0}};
+  EXPECT_EQ(OrderDrill(c, 2), (std::vector<int64_t>{12, 13}));  // ties by card id
+  EXPECT_EQ(OrderDrill(c, 10), (std::vector<int64_t>{12, 13, 14, 10}));
+  EXPECT_EQ(OrderDrill(c, 0), std::vector<int64_t>{});
+}
+
+TEST(ReviewQueueTest, CramTakesEveryCardWeakestFirstThenNewInTheirOrder) {
+  std::vector<DrillCandidate> c = {
+      {10, true, 0, 7}, {11, false, 0.5, 0}, {12, true, 0, 3}, {13, false, 0.2, 0}};
+  EXPECT_EQ(OrderDrill(c, -1), (std::vector<int64_t>{13, 11, 12, 10}));
+}
+
 TEST(ReviewQueueTest, AllowancesSubtractSubtreeUsage) {
   const std::vector<SessionDeck> decks = {
       {1, "A", true, 4, 0, 10, 100},

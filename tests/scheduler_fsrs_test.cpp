@@ -317,6 +317,21 @@ TEST(MemoryReplayTest, ForgetResetsAndManualEntriesAreSkipped) {
   EXPECT_FALSE(MemoryFromReviewLog({}, Algorithm::kAnki, w));
 }
 
+TEST(MemoryReplayTest, CramAnswersAreSkippedButEarlyReviewsCount) {
+  const FsrsParams& w = DefaultFsrsParams();
+  // A cram row (kind 3, ease 0) with interval 0 is no "forget" either.
+  RevlogEntry cram = Entry(55, 1, CardType::kReview, 4);
+  cram.fields.kind = RevlogKind::kFiltered;
+  cram.fields.ease = 0;
+  RevlogEntry early = Entry(57, 3, CardType::kReview, 4);
+  early.fields.kind = RevlogKind::kFiltered;
+  early.fields.ease = 2500;
+  const auto with_cram = MemoryFromReviewLog({Entry(50, 3, CardType::kNew), cram, early}, Algorithm::kAnki, w);
+  ASSERT_TRUE(with_cram);
+  EXPECT_EQ(with_cram->state, FsrsNextState(w, FsrsNextState(w, std::nullopt, 0, 3), 7, 3));
+  EXPECT_EQ(with_cram->last_review_day, Day{57});
+}
+
 }  // namespace
 }  // namespace recall
 

@@ -244,8 +244,8 @@ TEST_F(ReviewE2eTest, InvalidLineIsReportedAndReprompted) {
   const auto r = Review("7\nwhat\n4\n");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err,
-            "recall: invalid input \"7\": expected 1-4, again, hard, good, easy, u, s, b, e, q or ? (stdin line 1)\n"
-            "recall: invalid input \"what\": expected 1-4, again, hard, good, easy, u, s, b, e, q or ? (stdin line 2)\n");
+            "recall: invalid input \"7\": expected 1-4, again, hard, good, easy, u, s, b, e, c, q or ? (stdin line 1)\n"
+            "recall: invalid input \"what\": expected 1-4, again, hard, good, easy, u, s, b, e, c, q or ? (stdin line 2)\n");
   EXPECT_NE(r.out.find("> Easy → 4d\n"), std::string::npos);
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 1);
 }

@@ -447,6 +447,10 @@ const std::string kHelpAnki40 =
     "e              edit the note in $VISUAL,\r\n"
     "               else $EDITOR, else vi\r\n"
     "               (undoable)\r\n"
+    "c              after the reveal: check\r\n"
+    "               which key points you\r\n"
+    "               covered; suggests a\r\n"
+    "               rating\r\n"
     "q              quit; every answer is\r\n"
     "               already saved\r\n"
     "Ctrl-C         quit like q, with exit\r\n"
@@ -473,6 +477,8 @@ const std::string kHelpAnki80 =
     "s              suspend the card (undoable)\r\n"
     "b              bury the card until the next study day (undoable)\r\n"
     "e              edit the note in $VISUAL, else $EDITOR, else vi (undoable)\r\n"
+    "c              after the reveal: check which key points you covered; suggests a\r\n"
+    "               rating\r\n"
     "q              quit; every answer is already saved\r\n"
     "Ctrl-C         quit like q, with exit code 130\r\n"
     "Ctrl-Z         stop recall and go back to the shell; fg resumes\r\n"
@@ -936,6 +942,73 @@ TEST_F(ReviewPtyTest, WaitingScreenKeepsTheHeaderAndSaysEverythingElseIsDone) {
   pty.Send("q");
   ASSERT_TRUE(pty.ReadUntil("tomorrow\r\n", mark));
   EXPECT_EQ(pty.Wait(), 0);
+}
+
+// `c` after the reveal: the key points numbered, the covered ones typed, the
+// suggested rating taken with enter or overridden with a rating key.
+TEST_F(ReviewPtyTest, KeyPointCheckSuggestsARatingThatEnterTakesOrAKeyOverrides) {
+  OnlyCard("KV 缓存的要点？", "- 缓存 K 和 V\n- 避免重复计算\n- 内存线性增长\n- 分页管理");
+  AddCard("第二张", "一段话。\n\n另一段话。");
+  PtySession pty(db_, 60, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // reveal
+  mark = pty.SendAfterScreen("c", "4 Easy 4d", mark);
+  mark = pty.SendAfterScreen("1 2 3\r", "esc back): ", mark);
+  EXPECT_TRUE(pty.ReadUntil("covered 3 of 4 key points: suggested 3 Good", mark)) << pty.out().substr(mark);
+  EXPECT_EQ(pty.LastScreen(),
+            "Key points:\r\n"
+            " 1. 缓存 K 和 V\r\n"
+            " 2. 避免重复计算\r\n"
+            " 3. 内存线性增长\r\n"
+            " 4. 分页管理\r\n"
+            "\r\n"
+            "covered 3 of 4 key points: suggested 3 Good\r\n"
+            "enter answers 3, 1-4 another rating, esc back");
+  mark = pty.SendAfterScreen("\r", "esc back", mark);  // enter: the suggestion
+  mark = pty.SendAfterScreen(" ", "? help\r\n", mark);  // the second card: reveal
+  mark = pty.SendAfterScreen("c", "4 Easy 4d", mark);
+  mark = pty.SendAfterScreen("x\r", "esc back): ", mark);  // not a point number: said, typed again
+  EXPECT_TRUE(pty.ReadUntil("\"x\" is not a point number", mark)) << pty.out().substr(mark);
+  pty.Send("\x7f" "1\r");
+  EXPECT_TRUE(pty.ReadUntil("covered 1 of 2 key points: suggested 2 Hard", mark)) << pty.out().substr(mark);
+  pty.Send("4");  // overrides
+  mark = pty.SendAfterScreen("q", "? help\r\n", mark);  // the first card again (learn-ahead): quit
+  ASSERT_TRUE(pty.ReadUntil("Reviewed 2 cards", mark)) << pty.out().substr(mark);
+  EXPECT_EQ(pty.Wait(), 0);
+  SQLite::Database db(db_);
+  EXPECT_EQ(db.execAndGet("SELECT group_concat(rating, ',') FROM (SELECT rating FROM revlog ORDER BY id)").getString(),
+            "3,4");
+}
+
+// One short mock on a terminal: the countdown screen, the reveal, the key
+// points, the suggested rating, and the summary on the normal screen.
+TEST_F(ReviewPtyTest, MockInterviewCountdownKeyPointsAndSummary) {
+  OnlyCard("KV 缓存的要点？", "- 缓存 K 和 V\n- 避免重复计算");
+  PtySession pty(db_, 60, 20, {{"NO_COLOR", "1"}},
+                 {RECALL_BINARY, "--db", db_, "mock", "--minutes", "2", "--per-question", "60", "--seed", "7"});
+  ASSERT_TRUE(pty.ok());
+  ASSERT_TRUE(pty.ReadUntil("q: end the mock", 0)) << pty.out();
+  EXPECT_EQ(pty.LastScreen(),
+            "Question 1 · 面试 · 1m 0s left\r\n"
+            "\r\n"
+            "KV 缓存的要点？\r\n"
+            "\r\n"
+            "answer aloud, then space/enter: reveal · q: end the mock");
+  size_t mark = pty.SendAfterScreen(" ", "q: end the mock", 0);
+  mark = pty.SendAfterScreen("a\r", "esc back): ", mark);
+  mark = pty.SendAfterScreen("\r", "suggested 3 Good", mark);
+  ASSERT_TRUE(pty.ReadUntil("Time per question", mark)) << pty.out().substr(mark);
+  pty.ReadToEnd();
+  EXPECT_EQ(pty.Wait(), 0);
+  const std::string tail = pty.out().substr(pty.out().find(kLeave) + std::string(kLeave).size());
+  EXPECT_EQ(tail,
+            "Mock done: 1 question in 0s\r\n"
+            "By topic (weakest first):\r\n"
+            "  面试: 1 question, 2 of 2 key points, again 0\r\n"
+            "Time per question:\r\n"
+            "  1. 面试  0s\r\n");
+  SQLite::Database db(db_);
+  EXPECT_EQ(db.execAndGet("SELECT rating || '|' || kind FROM revlog").getString(), "3|0");
 }
 
 }  // namespace

@@ -32,8 +32,23 @@ struct AnswerResult {
 // unless the stored state is still exactly that, checked again inside the
 // answer's transaction, so an answer is never scored against a state nobody
 // showed.
+//
+// `mode` kEarly (drills): a review card answered before its due day is an
+// early review. Anki decks then credit only the days that elapsed (Anki's
+// rule for a rescheduling filtered deck) and log it with kind 3 as Anki
+// does; fsrs decks use the elapsed days anyway; sm2 has no early rule and
+// schedules it from the answer day. kCram: the answer is logged (kind 3,
+// ease 0: Anki's "filtered, no rescheduling" row) with an undo entry, and the
+// card's state is left exactly as it was.
+// A cram answer's outcome has the card's state as it was and, as its delay,
+// the time until the card is due anyway (UnchangedDelay).
+enum class AnswerMode { kNormal, kEarly, kCram };
+
+// How long until `state` is due at ctx.now: seconds for an intraday learning
+// card, days for a review or interday learning card, 0 for a new one.
+Delay UnchangedDelay(const CardState& state, const SchedulerContext& ctx);
 AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms,
-                        const CardState* shown = nullptr);
+                        const CardState* shown = nullptr, AnswerMode mode = AnswerMode::kNormal);
 
 }  // namespace recall
 

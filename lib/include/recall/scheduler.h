@@ -36,6 +36,11 @@ struct RevlogFields {
   int32_t ease = 0;        // permille of the new state, 0 while learning
 };
 
+// A cram answer (`recall review --cram`; Anki's rows of a filtered deck that
+// does not reschedule): kind 3 with ease 0. It changed no schedule, so memory
+// replay, the optimiser and retention figures leave it out.
+inline bool IsCramAnswer(const RevlogFields& f) { return f.kind == RevlogKind::kFiltered && f.ease == 0; }
+
 // The delay an answer gives before the card is asked again, as the answer
 // buttons show it: a learning step is shown unfuzzed (as in Anki), though the
 // card's due time includes the learning fuzz.

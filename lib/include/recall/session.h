@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,22 @@ struct QueueCounts {
 };
 QueueCounts CountQueue(const std::vector<QueueEntry>& queue);
 
+// A card a drill (`recall review --weakest N`, `--cram`) may show, with its
+// predicted recall now (MemoryModel); new cards have none.
+struct DrillCandidate {
+  int64_t card_id = 0;
+  bool is_new = false;
+  double recall = 0;  // retrievability now; ignored for new cards
+  int64_t due = 0;    // new cards: their position in the new-card order
+};
+
+// The order of a drill. Weakest (`limit` >= 0): the `limit` studied cards
+// with the lowest predicted recall, lowest first (ties by card id); new cards
+// are left out (they have no recall to predict: learning them is what the
+// normal queue's new-card limit is for). Cram (`limit` < 0): every studied
+// card, lowest recall first, then the new cards in their new-card order.
+std::vector<int64_t> OrderDrill(std::vector<DrillCandidate> candidates, int64_t limit);
+
 // Daily usage per deck (cards directly in it), from the review log.
 struct DeckUsage {
   int64_t new_introduced = 0;  // distinct cards first answered today (type_before = new)
@@ -119,9 +136,16 @@ std::map<int64_t, DeckUsage> LoadDeckUsage(const Store& store, const std::map<in
 // allowance of new and review cards from each deck. Cards of a note with
 // another card answered today are left out of the new and review lists when
 // the deck buries siblings. REQUIRES: input->decks is set (ComputeAllowances).
+// With `tags`, only cards of notes that have one of them (or a child tag:
+// "a" covers "a::b").
 void LoadQueueCandidates(const Store& store, const std::vector<SessionDeck>& decks,
                          const std::map<int64_t, Day>& days, Timestamp now, int64_t learn_ahead_seconds,
-                         QueueInput* input);
+                         QueueInput* input, const std::vector<std::string>& tags = {});
+
+// The cards a drill may show: not suspended or buried, in `deck_ids`, and
+// (with `tags`) of a note with one of the tags or a child tag. By card id.
+std::vector<Card> LoadDrillCards(const Store& store, const std::vector<int64_t>& deck_ids,
+                                 const std::vector<std::string>& tags);
 
 // What comes after the session: learning cards still due later today, and
 // reviews (interday learning included) due by tomorrow.
@@ -142,6 +166,15 @@ struct SessionOptions {
   int64_t card_limit = -1;         // stop after this many answers (-1: none)
   int64_t minutes = -1;            // stop showing cards after this many minutes (-1: none)
   int64_t learn_ahead_seconds = kLearnAheadSeconds;
+  // Only cards of notes with one of these tags (or a child tag).
+  std::vector<std::string> tags;
+  // A drill of the `weakest` cards in scope with the lowest predicted recall
+  // now (-1: no drill). Real answers, scheduled normally; a card not yet due
+  // is an early review (AnswerMode::kEarly).
+  int64_t weakest = -1;
+  // Cram: every card in scope once, weakest first, new cards last; answers
+  // are logged (AnswerMode::kCram) but change no schedule.
+  bool cram = false;
 };
 
 // One answer button: "3 Good 10m".
@@ -257,6 +290,15 @@ class ReviewSession {
   // Turns kNotFound (the card was deleted elsewhere) into kConflict
   // "... deleted elsewhere; skipped"; rethrows anything else.
   [[noreturn]] void SkipVanished(const Error& e);
+
+  // Drills (lib/src/review/drill.cpp): the cards picked when the session
+  // started, and Advance for them.
+  bool drill() const { return options_.weakest >= 0 || options_.cram; }
+  void PickDrill(Timestamp now);
+  SessionState AdvanceDrill(Timestamp now);
+  void DrillDone(int64_t card_id);   // answered, suspended or buried: off the list
+  std::vector<int64_t> drill_left_;  // not yet answered, in order
+  std::set<int64_t> drilled_;        // answered in this session
 };
 
 // True when `entry` was made by a review session still running: it has not

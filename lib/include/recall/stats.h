@@ -48,6 +48,7 @@ struct TodayStats {
   int64_t review = 0;
   int64_t relearning = 0;
   int64_t filtered = 0;
+  int64_t cram = 0;            // cram answers (`recall review --cram`): in no other figure
   int64_t mature_answers = 0;  // answers with interval before >= 21 days
   int64_t mature_correct = 0;  // ... of which passed
 };
@@ -84,7 +85,8 @@ struct DayReviews {
   int64_t mature = 0;      // kind review, interval before >= 21 days
   int64_t relearning = 0;  // kind relearn
   int64_t filtered = 0;    // kind filtered (early review)
-  int64_t time_ms = 0;
+  int64_t cram = 0;        // cram answers: not in Total() or any retention figure
+  int64_t time_ms = 0;     // of every answer, cram included
   int64_t Total() const { return learning + young + mature + relearning + filtered; }
 };
 

@@ -186,6 +186,11 @@ class Store {
   int64_t RecordAnswer(int64_t card_id, const CardState& before,
                        const AnswerOutcome& outcome, Timestamp at,
                        int64_t duration_ms, Day day);
+  // A cram answer: a review log row (kind 3, ease 0, intervals the card's
+  // current one) and an undo entry ("cram"); the card row is not changed.
+  // kConflict unless `before` is the stored state, as for RecordAnswer.
+  int64_t RecordCramAnswer(int64_t card_id, const CardState& before, int rating, Timestamp at,
+                           int64_t duration_ms, Day day);
   std::vector<RevlogEntry> RevlogOfCard(int64_t card_id) const;
 
   // --- FSRS ---------------------------------------------------------------

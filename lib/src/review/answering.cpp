@@ -19,8 +19,20 @@ SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card
   return ctx;
 }
 
+Delay UnchangedDelay(const CardState& state, const SchedulerContext& ctx) {
+  switch (state.queue) {
+    case CardQueue::kLearning:
+      return Delay{std::max<int64_t>(state.due - ctx.now.Seconds(), 0), 0};
+    case CardQueue::kReview:
+    case CardQueue::kDayLearning:
+      return Delay{0, std::max<int64_t>(state.due - ctx.timing.today.n, 0)};
+    default:
+      return Delay{};
+  }
+}
+
 AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms,
-                        const CardState* shown) {
+                        const CardState* shown, AnswerMode mode) {
   const auto card = store.GetCard(card_id);
   if (!card) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
   if (shown && *shown != card->state) throw Error(ErrorCode::kConflict, StaleAnswerMessage(card_id));
@@ -37,9 +49,22 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
     throw Error(ErrorCode::kConflict, std::string("card is ") + (queue == -1 ? "suspended" : "buried") +
                                           " (card " + std::to_string(card_id) + ")");
   }
-  const SchedulerContext ctx = MakeSchedulerContext(store, *deck, *card, now);
+  SchedulerContext ctx = MakeSchedulerContext(store, *deck, *card, now);
   AnswerResult result;
   result.before = card->state;
+  if (mode == AnswerMode::kCram) {
+    const int64_t cap_ms = static_cast<int64_t>(deck->options.answer_time_cap_seconds) * 1000;
+    result.outcome.state = card->state;
+    result.outcome.revlog.rating = rating;
+    result.outcome.revlog.kind = RevlogKind::kFiltered;
+    result.outcome.delay = UnchangedDelay(card->state, ctx);
+    result.revlog_id = store.RecordCramAnswer(card_id, card->state, rating, now,
+                                              std::clamp<int64_t>(duration_ms, 0, cap_ms), ctx.timing.today);
+    return result;
+  }
+  // An early review: `due` is the card's own due day, as in a rescheduling
+  // filtered deck, so the anki scheduler credits only the elapsed days.
+  if (mode == AnswerMode::kEarly) ctx.filtered_reschedule = true;
   // A card answered before memory states were kept (older collection,
   // imported history): its state comes from its review log, as in Anki.
   CardState state = card->state;

@@ -1,6 +1,8 @@
 // Queue building: pure functions from candidate lists and daily allowances to
 // the order in which cards are shown.
 
+#include <algorithm>
+
 #include "recall/session.h"
 
 namespace recall {
@@ -80,6 +82,20 @@ QueueCounts CountQueue(const std::vector<QueueEntry>& queue) {
     }
   }
   return counts;
+}
+
+std::vector<int64_t> OrderDrill(std::vector<DrillCandidate> candidates, int64_t limit) {
+  std::stable_sort(candidates.begin(), candidates.end(), [](const DrillCandidate& a, const DrillCandidate& b) {
+    if (a.is_new != b.is_new) return b.is_new;
+    if (a.is_new) return a.due != b.due ? a.due < b.due : a.card_id < b.card_id;
+    return a.recall != b.recall ? a.recall < b.recall : a.card_id < b.card_id;
+  });
+  std::vector<int64_t> out;
+  for (const auto& c : candidates) {
+    if (limit >= 0 && (c.is_new || static_cast<int64_t>(out.size()) >= limit)) break;
+    out.push_back(c.card_id);
+  }
+  return out;
 }
 
 std::map<int64_t, DeckAllowance> ComputeAllowances(const std::vector<SessionDeck>& decks,

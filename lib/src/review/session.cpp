@@ -39,6 +39,7 @@ ReviewSession::ReviewSession(Store& store, SessionOptions options)
   }
   // Cards buried on an earlier study day come back.
   store_.UnburyBefore(store_.Today(rollover_hour_).today);
+  if (drill()) PickDrill(started_);
   session_id_ = store_.BeginReviewSession(::getpid());
 }
 
@@ -68,6 +69,15 @@ SessionState ReviewSession::Advance() {
     done_reason_ = DoneReason::kTimeLimit;
     return state_ = SessionState::kDone;
   }
+  if (drill()) {
+    // An undone card is shown again first, as in a normal session.
+    if (undone_card_) {
+      DrillDone(*undone_card_);
+      drill_left_.insert(drill_left_.begin(), *undone_card_);
+    }
+    undone_card_.reset();
+    return AdvanceDrill(now);
+  }
   auto decks = LoadSessionDecks(store_, options_.deck_id);
   interview::RaiseNewCardLimits(store_, &decks);
   std::map<int64_t, Day> days;
@@ -83,7 +93,7 @@ SessionState ReviewSession::Advance() {
   }
   QueueInput input;
   input.decks = ComputeAllowances(decks, LoadDeckUsage(store_, days));
-  LoadQueueCandidates(store_, decks, days, now, options_.learn_ahead_seconds, &input);
+  LoadQueueCandidates(store_, decks, days, now, options_.learn_ahead_seconds, &input, options_.tags);
   const auto queue = BuildQueue(input);
   counts_ = CountQueue(queue);
   // Like Anki, the learning count includes cards due within the learn-ahead
@@ -125,13 +135,17 @@ SessionState ReviewSession::Advance() {
 
 std::vector<AnswerChoice> ReviewSession::Choices() const {
   const Card& card = current_->card;
-  const SchedulerContext ctx = MakeSchedulerContext(store_, current_deck_, card, store_.clock().Now());
+  SchedulerContext ctx = MakeSchedulerContext(store_, current_deck_, card, store_.clock().Now());
+  // As AnswerCard will score it: an early review in a --weakest drill.
+  if (options_.weakest >= 0) ctx.filtered_reschedule = true;
   const auto outcomes = NextStates(card.state, ctx);
   const Algorithm algorithm = current_deck_.options.algorithm;
   std::vector<AnswerChoice> out;
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const int rating = MinRating(algorithm) + static_cast<int>(i);
-    out.push_back({rating, RatingLabel(algorithm, rating), FormatDelay(outcomes[i].delay)});
+    // A cram answer leaves the card where it is: every button the same.
+    const Delay delay = options_.cram ? UnchangedDelay(card.state, ctx) : outcomes[i].delay;
+    out.push_back({rating, RatingLabel(algorithm, rating), FormatDelay(delay)});
   }
   return out;
 }
@@ -142,7 +156,10 @@ AnswerResult ReviewSession::Answer(int rating) {
   AnswerResult r;
   try {
     // Scored against the state that was shown, or refused (kConflict).
-    r = AnswerCard(store_, current_->card.id, rating, now, now.ms - shown_at_.ms, &current_->card.state);
+    const AnswerMode mode = options_.cram                 ? AnswerMode::kCram
+                            : options_.weakest >= 0 ? AnswerMode::kEarly
+                                                    : AnswerMode::kNormal;
+    r = AnswerCard(store_, current_->card.id, rating, now, now.ms - shown_at_.ms, &current_->card.state, mode);
   } catch (const Error& e) {
     SkipVanished(e);
   }
@@ -150,8 +167,13 @@ AnswerResult ReviewSession::Answer(int rating) {
   ++answered_;
   if (again) ++again_;
   actions_.push_back(again ? 2 : 1);
-  answers_.push_back({current_->card.id, again, current_->card.state.type == CardType::kNew,
-                      current_->card.state.type == CardType::kReview});
+  // A cram answer learns no new card and is no review (the summary's retention).
+  answers_.push_back({current_->card.id, again, !options_.cram && current_->card.state.type == CardType::kNew,
+                      !options_.cram && current_->card.state.type == CardType::kReview});
+  if (drill()) {
+    drilled_.insert(current_->card.id);
+    DrillDone(current_->card.id);
+  }
   state_ = SessionState::kDone;  // until Advance
   return r;
 }
@@ -163,6 +185,7 @@ void ReviewSession::Suspend() {
   } catch (const Error& e) {
     SkipVanished(e);
   }
+  if (drill()) DrillDone(current_->card.id);
   actions_.push_back(0);
   state_ = SessionState::kDone;
 }
@@ -174,6 +197,7 @@ void ReviewSession::Bury() {
   } catch (const Error& e) {
     SkipVanished(e);
   }
+  if (drill()) DrillDone(current_->card.id);
   actions_.push_back(0);
   state_ = SessionState::kDone;
 }

@@ -39,6 +39,7 @@ std::string StatsToJson(const StatsReport& r) {
                       {"review", t.review},
                       {"relearning", t.relearning},
                       {"filtered", t.filtered},
+                      {"cram", t.cram},
                       {"mature_answers", t.mature_answers},
                       {"mature_correct", t.mature_correct},
                       {"mature_correct_rate", Rate(RetentionRate(t.mature_correct, t.mature_answers - t.mature_correct))}};
@@ -94,6 +95,7 @@ std::string StatsToJson(const StatsReport& r) {
                     {"mature", d.mature},
                     {"relearning", d.relearning},
                     {"filtered", d.filtered},
+                    {"cram", d.cram},
                     {"time_ms", d.time_ms}});
   }
   j["reviews_by_day"] = days;

@@ -168,9 +168,10 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
                      Duration(t.time_ms), Count(t.answers, "answer", "answers"), t.again, FormatPercent(t.answers ? std::optional<double>(
                                                                        static_cast<double>(t.again) / t.answers)
                                                                  : std::nullopt));
-  // Filtered (early) reviews only when there were some: recall never makes them, imports can.
-  out += fmt::format("  learning {} · review {} · relearning {}{}\n", t.learning, t.review, t.relearning,
-                     t.filtered > 0 ? fmt::format(" · filtered {}", t.filtered) : "");
+  // Filtered (early) and cram answers only when there were some.
+  out += fmt::format("  learning {} · review {} · relearning {}{}{}\n", t.learning, t.review, t.relearning,
+                     t.filtered > 0 ? fmt::format(" · filtered {}", t.filtered) : std::string(),
+                     t.cram > 0 ? fmt::format(" · cram {}", t.cram) : std::string());
   out += fmt::format("  correct on mature cards: {} of {} ({})\n\n", t.mature_correct, t.mature_answers,
                      FormatPercent(RetentionRate(t.mature_correct, t.mature_answers - t.mature_correct)));
 

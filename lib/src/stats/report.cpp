@@ -159,6 +159,7 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
       t.review = row.reviews.young + row.reviews.mature;
       t.relearning = row.reviews.relearning;
       t.filtered = row.reviews.filtered;
+      t.cram = row.reviews.cram;
       t.mature_answers = row.mature_answers;
       t.mature_correct = row.mature_correct;
     }

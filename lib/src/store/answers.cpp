@@ -119,6 +119,39 @@ int64_t Store::RecordAnswer(int64_t card_id, const CardState& before, const Answ
   return revlog_id;
 }
 
+int64_t Store::RecordCramAnswer(int64_t card_id, const CardState& before, int rating, Timestamp at,
+                                int64_t duration_ms, Day day) {
+  int64_t revlog_id = 0;
+  Transaction([&] {
+    auto& db = Db(*this);
+    const auto current = GetCard(card_id);
+    if (!current) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
+    if (current->state != before) throw Error(ErrorCode::kConflict, StaleAnswerMessage(card_id));
+    // The card keeps its interval: a review card's days, 0 otherwise.
+    const int32_t ivl = before.type == CardType::kReview ? before.interval : 0;
+    revlog_id = FreeRevlogId(db, at.ms);
+    SQLite::Statement log(db,
+                          "INSERT INTO revlog (id, card_id, rating, kind, type_before, ivl, last_ivl, ease, "
+                          "ease_before, duration_ms, day) VALUES (?, ?, ?, 3, ?, ?, ?, 0, ?, ?, ?)");
+    log.bind(1, revlog_id);
+    log.bind(2, card_id);
+    log.bind(3, rating);
+    log.bind(4, static_cast<int>(before.type));
+    log.bind(5, ivl);
+    log.bind(6, ivl);
+    log.bind(7, before.ease);
+    log.bind(8, std::max<int64_t>(0, duration_ms));
+    log.bind(9, static_cast<int64_t>(day.n));
+    log.exec();
+    const int64_t undo_id = SaveUndo(*this, "cram", card_id, at);
+    SQLite::Statement link(db, "UPDATE undo_log SET revlog_id = ? WHERE id = ?");
+    link.bind(1, revlog_id);
+    link.bind(2, undo_id);
+    link.exec();
+  });
+  return revlog_id;
+}
+
 std::vector<RevlogEntry> Store::RevlogOfCard(int64_t card_id) const {
   return Guard(*this, [&] {
     SQLite::Statement st(Db(*this),

@@ -1,6 +1,8 @@
 // SQL behind the review queue: the decks of a session, today's usage from the
 // review log, and the candidate cards (lib/include/recall/session.h).
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 #include "recall/session.h"
@@ -12,6 +14,12 @@ namespace {
 using detail::Db;
 using detail::Guard;
 
+// Cards of notes with one of the tags of the JSON array ?9, or a child tag
+// ("a" covers "a::b"); every card when the array is empty.
+#define kTagFilter                                                                                        \
+  " AND (?9 = '[]' OR EXISTS (SELECT 1 FROM note_tags t, json_each(?9) j WHERE t.note_id = c.note_id AND " \
+  "(t.tag = j.value OR substr(t.tag, 1, length(j.value) + 2) = j.value || '::')))"
+
 // New and review cards due in one deck, at most `limit` (?3), leaving out
 // (when ?4, the deck buries siblings) cards of a note with another card
 // answered on study day ?2: found through the note's cards (index on
@@ -20,24 +28,26 @@ constexpr const char* kNewCardsSql =
     "SELECT c.id, c.note_id, c.deck_id, c.due, c.queue FROM cards c "
     "WHERE c.deck_id = ?1 AND c.queue = 0 AND NOT (?4 AND EXISTS (SELECT 1 FROM cards s "
     "WHERE s.note_id = c.note_id AND s.id != c.id AND EXISTS (SELECT 1 FROM revlog r "
-    "WHERE r.card_id = s.id AND r.day = ?2))) ORDER BY c.due, c.id LIMIT ?3";
+    "WHERE r.card_id = s.id AND r.day = ?2)))" kTagFilter " ORDER BY c.due, c.id LIMIT ?3";
 constexpr const char* kReviewCardsSql =
     "SELECT c.id, c.note_id, c.deck_id, c.due, c.queue FROM cards c "
     "WHERE c.deck_id = ?1 AND c.queue IN (2, 3) AND c.due <= ?2 AND NOT (?4 AND EXISTS (SELECT 1 "
     "FROM cards s WHERE s.note_id = c.note_id AND s.id != c.id AND EXISTS (SELECT 1 FROM revlog r "
-    "WHERE r.card_id = s.id AND r.day = ?2))) ORDER BY c.due, c.id LIMIT ?3";
+    "WHERE r.card_id = s.id AND r.day = ?2)))" kTagFilter " ORDER BY c.due, c.id LIMIT ?3";
 // sm2 cards graded < 4 by today's answer (NeedsDrillToday in SQL).
 constexpr const char* kDrillCardsSql =
     "SELECT c.id, c.note_id, c.deck_id, c.due, c.queue FROM cards c "
     "WHERE c.deck_id = ?1 AND c.queue = 2 AND c.due > ?2 AND c.drill = 1 AND c.type != 0 "
-    "AND c.due - c.ivl = ?2 ORDER BY c.modified_s, c.id";
+    "AND c.due - c.ivl = ?2" kTagFilter " ORDER BY c.modified_s, c.id";
 constexpr const char* kLearningCardsSql =
     "SELECT c.id, c.note_id, c.deck_id, c.due, c.queue FROM cards c "
-    "WHERE c.deck_id = ?1 AND c.queue = 1 AND c.due <= ?2 ORDER BY c.due, c.id";
+    "WHERE c.deck_id = ?1 AND c.queue = 1 AND c.due <= ?2" kTagFilter " ORDER BY c.due, c.id";
 // Driven by the day index (CROSS JOIN keeps that order): cost follows the
-// answers of the day, not the size of the collection.
+// answers of the day, not the size of the collection. A cram answer
+// (kind 3, ease 0) introduces no new card.
 constexpr const char* kUsageSql =
-    "SELECT c.deck_id, r.day, count(DISTINCT CASE WHEN r.type_before = 0 THEN r.card_id END), "
+    "SELECT c.deck_id, r.day, count(DISTINCT CASE WHEN r.type_before = 0 AND NOT (r.kind = 3 AND r.ease = 0) "
+    "THEN r.card_id END), "
     "coalesce(sum(r.kind = 1), 0) FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
     "WHERE r.day >= ?1 AND r.day <= ?2 GROUP BY c.deck_id, r.day";
 constexpr const char* kUpcomingSql =
@@ -134,13 +144,15 @@ std::map<int64_t, DeckUsage> LoadDeckUsage(const Store& store, const std::map<in
 
 void LoadQueueCandidates(const Store& store, const std::vector<SessionDeck>& decks,
                          const std::map<int64_t, Day>& days, Timestamp now, int64_t learn_ahead_seconds,
-                         QueueInput* input) {
+                         QueueInput* input, const std::vector<std::string>& tags) {
   Guard(store, [&] {
     auto& db = Db(store);
     SQLite::Statement learning(db, kLearningCardsSql);
     SQLite::Statement reviews(db, kReviewCardsSql);
     SQLite::Statement drills(db, kDrillCardsSql);
     SQLite::Statement news(db, kNewCardsSql);
+    const std::string tags_json = nlohmann::json(tags).dump();
+    for (auto* st : {&learning, &reviews, &drills, &news}) st->bind(9, tags_json);
     std::vector<QueueCandidate> all_learning;
     for (const auto& d : decks) {
       const auto allowance = input->decks.find(d.id);
@@ -174,6 +186,25 @@ void LoadQueueCandidates(const Store& store, const std::vector<SessionDeck>& dec
     }
     SortByDue(&input->reviews);
     SortByDue(&input->new_cards);
+  });
+}
+
+std::vector<Card> LoadDrillCards(const Store& store, const std::vector<int64_t>& deck_ids,
+                                 const std::vector<std::string>& tags) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), std::string("SELECT ") + detail::kCardColumns + ", " +
+                                        detail::kCardMemoryColumns +
+                                        " FROM cards c WHERE c.deck_id IN (SELECT value FROM json_each(?1)) "
+                                        "AND c.queue >= 0" kTagFilter " ORDER BY c.id");
+    st.bind(1, detail::IdsJson(deck_ids));
+    st.bind(9, nlohmann::json(tags).dump());
+    std::vector<Card> out;
+    while (st.executeStep()) {
+      Card card = detail::ReadCard(st);
+      detail::ReadCardMemory(st, 14, &card.state);
+      out.push_back(std::move(card));
+    }
+    return out;
   });
 }
 

@@ -13,8 +13,13 @@
 namespace recall::detail {
 namespace {
 
-// Answers: learn, review, relearn, filtered (manual and rescheduled rows are not answers).
-constexpr const char* kAnswer = "r.kind <= 3";
+// A cram answer (kind 3, ease 0: IsCramAnswer). The ease is read through a
+// subquery evaluated only for kind 3 rows, so the queries below keep reading
+// the covering indexes, which do not hold the ease.
+constexpr const char* kCram = "(r.kind = 3 AND (SELECT x.ease FROM revlog x WHERE x.id = r.id) = 0)";
+// Answers: learn, review, relearn, filtered (manual and rescheduled rows are
+// not answers; cram answers changed no schedule and are counted apart).
+constexpr const char* kAnswer = "r.kind <= 3 AND NOT (r.kind = 3 AND (SELECT x.ease FROM revlog x WHERE x.id = r.id) = 0)";
 // Cards of sm2 decks, whose grades 0-2 fail (anki decks fail with rating 1 only).
 constexpr const char* kSm2Cte =
     "sm2(id) AS (SELECT c2.id FROM cards c2 JOIN decks d2 ON d2.id = c2.deck_id WHERE d2.algorithm = 'sm2')";
@@ -120,6 +125,24 @@ std::vector<StatsDayRow> QueryStatsDays(const Store& store, const StatsScope& sc
       } else {
         row.buttons.learning[b] += n;
       }
+    }
+    // Cram answers per day: shown apart, in no other figure.
+    SQLite::Statement cram(Db(store), std::string("SELECT r.day, count(*), sum(r.duration_ms) FROM revlog r WHERE "
+                                                  "r.day BETWEEN :from AND :to AND ") +
+                                          kCram + RevlogScope(scope) + " GROUP BY r.day ORDER BY r.day");
+    cram.bind(":from", static_cast<int64_t>(from.n));
+    cram.bind(":to", static_cast<int64_t>(to.n));
+    BindScope(cram, scope);
+    size_t at = 0;
+    while (cram.executeStep()) {
+      const Day day{cram.getColumn(0).getInt64()};
+      while (at < out.size() && out[at].reviews.day < day) ++at;
+      if (at == out.size() || out[at].reviews.day != day) {
+        out.insert(out.begin() + static_cast<std::ptrdiff_t>(at), StatsDayRow{});
+        out[at].reviews.day = day;
+      }
+      out[at].reviews.cram += cram.getColumn(1).getInt64();
+      out[at].reviews.time_ms += cram.getColumn(2).getInt64();
     }
     return out;
   });
