@@ -37,6 +37,25 @@ TEST_F(AnkiE2eTest, ExportThenImportIntoAnotherCollection) {
   EXPECT_NE(decks.out.find("\"面试::LLM\""), std::string::npos) << decks.out;
 }
 
+// Media the notes name go into the package; a missing one is a warning
+// naming it, and the export still succeeds.
+TEST_F(AnkiE2eTest, ExportCarriesMediaAndWarnsAboutMissingFiles) {
+  ASSERT_EQ(RunRecall({"add", "--deck", "D", "--front", "![](pic.png) [sound:gone.mp3]", "--back", "b"}, Env())
+                .exit_code,
+            0);
+  std::filesystem::create_directories(dir_.File("c.media"));
+  WriteFile(dir_.File("c.media/pic.png"), "PNG");
+  const std::string apkg = dir_.File("out.apkg");
+  const RunResult ex = RunRecall({"export", apkg}, Env());
+  ASSERT_EQ(ex.exit_code, 0) << ex.err;
+  EXPECT_EQ(ex.out, "Exported 1 note (1 card, 1 media file) in 1 deck to " + apkg + "\n");
+  EXPECT_EQ(ex.err, "recall: warning: 1 media file not in the collection's media folder, exported without it: "
+                    "gone.mp3\n");
+  const RunResult json = RunRecall({"--json", "export", apkg}, Env());
+  EXPECT_NE(json.out.find("\"media\": 1,"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"missing_media\": [\n    \"gone.mp3\"\n  ]"), std::string::npos) << json.out;
+}
+
 TEST_F(AnkiE2eTest, ErrorsAreOneLineWithExitCodes) {
   ASSERT_EQ(RunRecall({"deck", "create", "Other"}, Env()).exit_code, 0);  // export never creates a collection
   const RunResult missing = RunRecall({"export", dir_.File("x.apkg"), "--deck", "Nope"}, Env());

@@ -23,6 +23,10 @@ struct ExportSummary {
   int64_t cards = 0;
   int64_t revlog_rows = 0;
   int64_t decks = 0;
+  // Media files put into the package (from the collection's media folder),
+  // and the names the notes refer to that are not there (left out).
+  int64_t media_files = 0;
+  std::vector<std::string> missing_media;
 };
 
 // Writes `path` (via a temporary file renamed into place once the finished

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -142,6 +143,9 @@ struct CollectionWriteParams {
   Timestamp now;
   int64_t crt_s = 0;         // col.crt: local 04:00 of the export's study day
   int64_t source_today = 0;  // Anki's day number of `now` for crt_s
+  // When set: receives the media names the exported notes and their note
+  // types refer to.
+  std::set<std::string>* media_references = nullptr;
 };
 // Writes the schema 11 collection from the store's notes, cards, decks and
 // (with scheduling) review log, streaming rows. Throws recall::Error.

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anki/apkg_internal.h"
+#include "anki/apkg_media.h"
 #include "recall/text.h"
 #include "store/anki_store.h"
 #include "store/store_impl.h"
@@ -325,7 +326,10 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           if (auto t = store.GetNotetype(st.getColumn(0).getInt64())) types.push_back(std::move(*t));
         }
         col.bind(5, ModelsJson(now_s, types));
-        for (auto& t : types) export_types[t.id] = std::move(t);
+        for (auto& t : types) {
+          if (params.media_references) AddTemplateMediaReferences(t, params.media_references);
+          export_types[t.id] = std::move(t);
+        }
         col.bind(6, DecksJson(decks, now_s));
         col.bind(7, DconfJson(decks, now_s));
         col.exec();
@@ -364,6 +368,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
             sfld = StripHtmlPreservingMedia(sort < fields.size() ? fields[sort] : "");
             first = StripHtmlPreservingMedia(fields[0]);
           }
+          if (params.media_references) AddMediaReferences(flds, params.media_references);
           SplitNoteTags(in.Text(5), &note_tags);
           const std::string tags = AnkiTags(note_tags);
           out.Bind(1, in.Value(0));
