@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "recall/notetype.h"
 #include "recall/store.h"
 #include "recall/text.h"
 #include "test_support.h"
@@ -783,6 +784,66 @@ TEST_F(ReviewPtyTest, SpaceOrEnterAfterTheRevealAnswersGood) {
   SQLite::Database db(db_);
   EXPECT_EQ(db.execAndGet("SELECT group_concat(rating, ',') FROM (SELECT rating FROM revlog ORDER BY id)").getString(),
             "3,3");
+}
+
+// A {{type:Back}} card (Basic (type in the answer)): the front asks for the
+// answer; letters go to the prompt, not to the shortcuts (s, b, q); Enter
+// reveals Anki's comparison of what was typed with the expected text.
+TEST_F(ReviewPtyTest, TypeInTheAnswerAsksThenShowsTheComparison) {
+  ::unlink(db_.c_str());
+  {
+    FixedClock clock(Timestamp::FromSeconds(1709283600));
+    Store store = Store::Open(db_, clock);
+    DeckOptions o;
+    o.fuzz = false;
+    const Deck deck = store.CreateDeck("面试", o);
+    Note n;
+    n.notetype_id = store.SaveNotetype(StockBasicTypeAnswer());
+    n.fields = {"首都", "北京 Beijing"};
+    store.AddTypedNote(&n, deck.id);
+  }
+  PtySession pty(db_, 40, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  ASSERT_TRUE(pty.ReadUntil("stop typing", 0)) << pty.out();
+  EXPECT_EQ(pty.LastScreen(),
+            "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+            "\r\n"
+            "首都\r\n"
+            "\r\n"
+            "Type the answer: ▏\r\n"
+            "enter: check\r\n"
+            "esc: stop typing (then keys work)\r\n");
+  size_t mark = pty.out().size();
+  pty.Send("北京 Bqs");
+  ASSERT_TRUE(pty.ReadUntil("Type the answer: 北京 Bqs▏", mark)) << pty.out().substr(mark);
+  mark = pty.SendAfterScreen("\x7f\x7f", "stop typing", mark);  // Backspace twice
+  ASSERT_TRUE(pty.ReadUntil("Type the answer: 北京 B▏", mark)) << pty.out().substr(mark);
+  mark = pty.SendAfterScreen("eijin\r", "stop typing", mark);
+  ASSERT_TRUE(pty.ReadUntil("? help\r\n", mark)) << pty.out().substr(mark);
+  // Anki's comparison: what was typed, "-" for each missing character, an
+  // arrow, then the expected text.
+  EXPECT_EQ(pty.LastScreen(),
+            "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+            "\r\n"
+            "首都\r\n"
+            "\r\n" +
+                Repeat("─", 40) +
+                "\r\n"
+                "北京 Beijin-\r\n"
+                "↓\r\n"
+                "北京 Beijing\r\n"
+                "\r\n"
+                "1 Again 1m  2 Hard 5.5m  3 Good 10m\r\n"
+                "4 Easy 4d\r\n"
+                "u undo · s suspend · b bury · e edit\r\n"
+                "q quit · ? help\r\n");
+  pty.Send("3");
+  mark = pty.out().size();
+  ASSERT_TRUE(pty.ReadUntil("Type the answer", mark)) << pty.out().substr(mark);  // learning: back again
+  pty.Send("\x1b");  // stop typing: keys are shortcuts again
+  mark = pty.SendAfterScreen("q", "show answer", mark);
+  EXPECT_EQ(pty.Wait(), 0);
+  EXPECT_EQ(Answers(), 1);
 }
 
 }  // namespace
