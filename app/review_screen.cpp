@@ -13,6 +13,7 @@
 #include "recall/text.h"
 #include "render_card.h"
 #include "review_format.h"
+#include "review_media.h"
 #include "review_summary.h"
 #include "review_typed.h"
 #include "terminal.h"
@@ -57,6 +58,7 @@ std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
                   {"s", "suspend the card (undoable)"},
                   {"b", "bury the card until the next study day (undoable)"},
                   {"e", "edit the note in $VISUAL, else $EDITOR, else vi (undoable)"},
+                  {"o", "open the card's image or sound with xdg-open (again: the next file)"},
                   {"q", "quit; every answer is already saved"},
                   {"Ctrl-C", "quit like q, with exit code 130"},
                   {"Ctrl-Z", "stop recall and go back to the shell; fg resumes"},
@@ -251,6 +253,7 @@ class TerminalSession {
     View before_help = View::kFront;
     const Algorithm algorithm = session_.current_deck().options.algorithm;
     offset_ = 0;
+    media_.Start();
     typed_.Start(RenderCardSides(session_.store(), session_.current(), 80, false).asks_typed_answer);
     Render(term, view);
     while (true) {
@@ -323,6 +326,8 @@ class TerminalSession {
       } else if (k == "b") {
         Refusable([&] { session_.Bury(); });
         return false;
+      } else if (k == "o") {
+        message_ = media_.OpenNext(session_.store(), session_.current().note);
       } else if (k == "e") {
         term.Pause();
         const bool done = Refusable([&] { message_ = EditNote(session_, /*stdin_to_null=*/false); });
@@ -382,7 +387,8 @@ class TerminalSession {
   const ReviewOptions& options_;
   bool color_;
   std::vector<AnswerChoice> choices_;
-  TypedAnswerPrompt typed_;  // a {{type:...}} card's typed answer
+  TypedAnswerPrompt typed_;
+  MediaOpener media_;  // the `o` key
   std::string message_;  // shown until the next key (help excepted)
   int offset_ = 0;       // first body line shown
   int page_ = 1;         // body lines shown by the last Render

@@ -9,10 +9,12 @@
 #include <pty.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -408,6 +410,9 @@ const std::string kHelpAnki40 =
     "e              edit the note in $VISUAL,\r\n"
     "               else $EDITOR, else vi\r\n"
     "               (undoable)\r\n"
+    "o              open the card's image or\r\n"
+    "               sound with xdg-open\r\n"
+    "               (again: the next file)\r\n"
     "q              quit; every answer is\r\n"
     "               already saved\r\n"
     "Ctrl-C         quit like q, with exit\r\n"
@@ -434,6 +439,8 @@ const std::string kHelpAnki80 =
     "s              suspend the card (undoable)\r\n"
     "b              bury the card until the next study day (undoable)\r\n"
     "e              edit the note in $VISUAL, else $EDITOR, else vi (undoable)\r\n"
+    "o              open the card's image or sound with xdg-open (again: the next\r\n"
+    "               file)\r\n"
     "q              quit; every answer is already saved\r\n"
     "Ctrl-C         quit like q, with exit code 130\r\n"
     "Ctrl-Z         stop recall and go back to the shell; fg resumes\r\n"
@@ -844,6 +851,56 @@ TEST_F(ReviewPtyTest, TypeInTheAnswerAsksThenShowsTheComparison) {
   mark = pty.SendAfterScreen("q", "show answer", mark);
   EXPECT_EQ(pty.Wait(), 0);
   EXPECT_EQ(Answers(), 1);
+}
+
+// `o` opens the card's media file with xdg-open (a fake one on PATH that
+// records its argument), detached; without xdg-open the screen says so and
+// names the file.
+TEST_F(ReviewPtyTest, MediaKeyOpensTheFileWithXdgOpenOrSaysThereIsNone) {
+  OnlyCard("![图](pic.png) [sound:word.mp3]", "答案");
+  const std::string media = dir_.File("c.media");
+  ASSERT_EQ(::mkdir(media.c_str(), 0700), 0);
+  testing::WriteFile(media + "/pic.png", "PNG");
+  testing::WriteFile(media + "/word.mp3", "ID3");
+  const std::string bin = dir_.File("bin");
+  ASSERT_EQ(::mkdir(bin.c_str(), 0700), 0);
+  const std::string log = dir_.File("opened.txt");
+  testing::WriteFile(bin + "/xdg-open", "#!/bin/sh\necho \"$1\" >> " + log + "\necho noise; echo noise >&2\n");
+  ASSERT_EQ(::chmod((bin + "/xdg-open").c_str(), 0755), 0);
+  auto opened = [&](size_t lines) {
+    std::string text;
+    for (int i = 0; i < 500; ++i) {
+      std::ifstream in(log);
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      if (static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) >= lines) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return text;
+  };
+  {
+    PtySession pty(db_, 120, 20, {{"NO_COLOR", "1"}, {"PATH", bin + ":/usr/bin:/bin"}});
+    ASSERT_TRUE(pty.ok());
+    size_t mark = pty.SendAfterScreen("o", "? help\r\n", 0);
+    ASSERT_TRUE(pty.ReadUntil("opened pic.png (1 of 2; o: the next)\r\n", mark)) << pty.out().substr(mark);
+    EXPECT_EQ(opened(1), media + "/pic.png\n");
+    mark = pty.SendAfterScreen("o", "o: the next)\r\n", mark);
+    ASSERT_TRUE(pty.ReadUntil("opened word.mp3 (2 of 2; o: the next)\r\n", mark)) << pty.out().substr(mark);
+    EXPECT_EQ(opened(2), media + "/pic.png\n" + media + "/word.mp3\n");
+    EXPECT_EQ(pty.out().find("noise"), std::string::npos);  // the opener's output never reaches the screen
+    // The card is still there and answers as usual.
+    mark = pty.SendAfterScreen(" ", "o: the next)\r\n", mark);
+    mark = pty.SendAfterScreen("q", "4 Easy", mark);
+    EXPECT_EQ(pty.Wait(), 0);
+  }
+  {
+    PtySession pty(db_, 120, 20, {{"NO_COLOR", "1"}, {"PATH", dir_.File("none")}});
+    ASSERT_TRUE(pty.ok());
+    size_t mark = pty.SendAfterScreen("o", "? help\r\n", 0);
+    ASSERT_TRUE(pty.ReadUntil("no opener (xdg-open) found; file: " + media + "/pic.png\r\n", mark))
+        << pty.out().substr(mark);
+    pty.Send("q");
+    EXPECT_EQ(pty.Wait(), 0);
+  }
 }
 
 }  // namespace

@@ -58,6 +58,15 @@ struct ApkgImportSummary {
 // "" for an in-memory collection.
 std::string MediaFolderOf(const std::string& collection_path);
 
+// The media files a note refers to (<img src>, [sound:...], Markdown ![](...)),
+// looked up in the collection's media folder as export does: `paths` of
+// those that exist, in the order the note names them, and `missing` names.
+struct NoteMedia {
+  std::vector<std::string> paths;
+  std::vector<std::string> missing;
+};
+NoteMedia MediaOfNote(const Store& store, const Note& note);
+
 // Imports a .apkg (collection.anki2 / .anki21 / .anki21b) in one transaction:
 // all or nothing. Throws recall::Error naming the file and the problem.
 ApkgImportSummary ImportApkg(Store& store, const std::string& path, const ApkgImportOptions& options);

@@ -3,6 +3,7 @@
 // put into the package under the legacy media map ({"0": "a.png", ...},
 // members named 0, 1, 2...). See docs/apkg.md "Media".
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -72,26 +73,33 @@ void AddTemplateMediaReferences(const Notetype& type, std::set<std::string>* out
   }
 }
 
+namespace {
+
+// The first form of `ref` that is a plain file of `media_dir`: as written,
+// then with entities, then also %-escapes decoded. "" when none is.
+std::string FindMediaFile(const std::string& media_dir, const std::string& ref) {
+  if (media_dir.empty()) return "";
+  std::error_code ec;
+  const std::string decoded = DecodeHtmlEntities(ref);
+  for (const std::string& name : {ref, decoded, PercentDecoded(decoded)}) {
+    if (SafeMediaName(name) != name) continue;  // a path, not a media file name
+    if (fs::is_regular_file(fs::path(media_dir) / name, ec)) return name;
+  }
+  return "";
+}
+
+}  // namespace
+
 ExportMedia PlanExportMedia(const std::string& media_dir, const std::set<std::string>& references) {
   ExportMedia media;
   std::set<std::string> found;  // file names, numbered in this order
-  std::error_code ec;
   for (const std::string& ref : references) {
-    // The name as written, then with entities and %-escapes decoded: the
-    // first that is a plain file of the media folder.
-    bool present = false;
-    if (!media_dir.empty()) {
-      const std::string decoded = DecodeHtmlEntities(ref);
-      for (const std::string& name : {ref, decoded, PercentDecoded(decoded)}) {
-        if (SafeMediaName(name) != name) continue;  // a path, not a media file name
-        if (fs::is_regular_file(fs::path(media_dir) / name, ec)) {
-          found.insert(name);
-          present = true;
-          break;
-        }
-      }
+    const std::string name = FindMediaFile(media_dir, ref);
+    if (name.empty()) {
+      media.missing.push_back(ref);
+    } else {
+      found.insert(name);
     }
-    if (!present) media.missing.push_back(ref);
   }
   nlohmann::json map = nlohmann::json::object();
   for (const std::string& name : found) {
@@ -104,3 +112,37 @@ ExportMedia PlanExportMedia(const std::string& media_dir, const std::set<std::st
 }
 
 }  // namespace recall::anki
+
+namespace recall {
+
+NoteMedia MediaOfNote(const Store& store, const Note& note) {
+  const std::string dir = MediaFolderOf(store.path());
+  std::vector<std::string> refs;
+  // In the order the text names them (MediaReferences lists by kind).
+  auto add = [&](const std::string& text) {
+    std::vector<std::string> found = anki::MediaReferences(text);
+    std::stable_sort(found.begin(), found.end(),
+                     [&](const std::string& a, const std::string& b) { return text.find(a) < text.find(b); });
+    for (auto& r : found) refs.push_back(std::move(r));
+  };
+  if (note.fields.empty()) {
+    add(note.front);
+    add(note.back);
+  } else {
+    for (const auto& f : note.fields) add(f);
+  }
+  NoteMedia media;
+  std::set<std::string> seen;
+  for (const auto& ref : refs) {
+    if (!seen.insert(ref).second) continue;
+    const std::string name = anki::FindMediaFile(dir, ref);
+    if (name.empty()) {
+      media.missing.push_back(ref);
+    } else {
+      media.paths.push_back((std::filesystem::path(dir) / name).string());
+    }
+  }
+  return media;
+}
+
+}  // namespace recall
