@@ -25,17 +25,28 @@ void RunExport(const ExportCliOptions& o, Context& ctx) {
                               {"cards", s.cards},
                               {"reviews", s.revlog_rows},
                               {"decks", s.decks},
+                              {"media", s.media_files},
+                              {"missing_media", s.missing_media},
                               {"with_scheduling", o.export_options.with_scheduling}};
     fmt::print("{}\n", j.dump(2));
     return;
+  }
+  if (!s.missing_media.empty()) {
+    std::string names;
+    for (const auto& m : s.missing_media) names += (names.empty() ? "" : ", ") + EscapeControls(m, false);
+    spdlog::warn("{} not in the collection's media folder, exported without {}: {}",
+                 Plural(static_cast<int64_t>(s.missing_media.size()), "media file", "media files"),
+                 s.missing_media.size() == 1 ? "it" : "them", names);
   }
   if (s.notes == 0) {
     spdlog::warn("nothing to export: the selection holds no cards, so {} is an empty package",
                  EscapeControls(o.file, false));
   }
   if (ctx.global.quiet) return;
-  fmt::print("Exported {} ({}{}) in {} to {}\n", Plural(s.notes, "note", "notes"), Plural(s.cards, "card", "cards"),
+  fmt::print("Exported {} ({}{}{}) in {} to {}\n", Plural(s.notes, "note", "notes"),
+             Plural(s.cards, "card", "cards"),
              o.export_options.with_scheduling ? ", " + Plural(s.revlog_rows, "review", "reviews") : "",
+             s.media_files > 0 ? ", " + Plural(s.media_files, "media file", "media files") : "",
              Plural(s.decks, "deck", "decks"), EscapeControls(o.file, false));
   if (o.export_options.with_scheduling) {
     fmt::print("In Anki: File > Import, and tick \"Import any learning progress\".\n");

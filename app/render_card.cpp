@@ -269,7 +269,8 @@ std::string OneLine(const std::string& text) {
   return out;
 }
 
-CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool color) {
+CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool color,
+                          const std::string& typed) {
   CardSides sides;
   const Note& note = v.note;
   const std::optional<Notetype> type =
@@ -281,8 +282,9 @@ CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool
     return sides;
   }
   // Anki's HTML note types: i10b's card faces (templates + HTML renderer).
-  const CardFace face = RenderCardFace(*type, note.fields, v.card.ord, width, color);
+  const CardFace face = RenderCardFace(*type, note.fields, v.card.ord, width, color, typed);
   sides.unknown_filters = face.unknown_filters;
+  sides.asks_typed_answer = face.type_answer_expected.has_value();
   for (const auto& line : face.question) sides.question += line + "\n";
   for (const auto& line : face.answer) sides.answer += line + "\n";
   return sides;

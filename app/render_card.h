@@ -71,12 +71,17 @@ std::string OneLine(const std::string& text);
 // HTML through the HTML renderer); the answer is what follows <hr id=answer>
 // when the template has it (the question is shown above it already), else
 // the whole answer side. Unknown template filters are in `unknown_filters`.
+// A card whose question has a {{type:Field}} box sets `asks_typed_answer`;
+// its answer shows the comparison of `typed` with the expected text (the
+// expected text alone when `typed` is empty).
 struct CardSides {
   std::string question;
   std::string answer;
   std::vector<std::string> unknown_filters;
+  bool asks_typed_answer = false;
 };
-CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool color);
+CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool color,
+                          const std::string& typed = std::string());
 
 }  // namespace recall::app
 

@@ -14,7 +14,9 @@
 #include "render_card.h"
 #include "review_format.h"
 #include "review_key_points.h"
+#include "review_media.h"
 #include "review_summary.h"
+#include "review_typed.h"
 #include "terminal.h"
 
 namespace recall::app {
@@ -74,6 +76,7 @@ std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
                   {"b", "bury the card until the next study day (undoable)"},
                   {"e", "edit the note in $VISUAL, else $EDITOR, else vi (undoable)"},
                   {"c", "after the reveal: check which key points you covered; suggests a rating"},
+                  {"o", "open the card's image or sound with xdg-open (again: the next file)"},
                   {"q", "quit; every answer is already saved"},
                   {"Ctrl-C", "quit like q, with exit code 130"},
                   {"Ctrl-Z", "stop recall and go back to the shell; fg resumes"},
@@ -240,7 +243,8 @@ class TerminalSession {
     // Markdown is rendered at 2 columns at least (a CJK character); the
     // layout cuts every line to the real width.
     const int text_width = std::max(2, width);
-    const CardSides sides = RenderCardSides(session_.store(), session_.current(), text_width, color_);
+    const CardSides sides =
+        RenderCardSides(session_.store(), session_.current(), text_width, color_, typed_.typed());
     std::vector<std::string> body = SplitLines(sides.question);
     std::vector<std::string> keys, hints;
     if (view == View::kBack) {
@@ -251,8 +255,12 @@ class TerminalSession {
       for (auto& l : SplitLines(sides.answer)) body.push_back(l);
       keys = PackItems(KeyItems(choices_, color_), "  ", width);
     }
-    for (const auto& l : PackItems(view == View::kBack ? kBackHint : kFrontHint, " · ", width)) {
-      hints.push_back(Style(color_, "2", l));
+    if (view == View::kFront && typed_.editing()) {
+      keys = typed_.FooterLines(width, color_);
+    } else {
+      for (const auto& l : PackItems(view == View::kBack ? kBackHint : kFrontHint, " · ", width)) {
+        hints.push_back(Style(color_, "2", l));
+      }
     }
     std::vector<std::string> lines =
         LayoutCard(PackItems(HeaderItems(session_, color_), " · ", width), body, keys, hints, message_, width,
@@ -266,6 +274,8 @@ class TerminalSession {
     View before_help = View::kFront;
     const Algorithm algorithm = session_.current_deck().options.algorithm;
     offset_ = 0;
+    media_.Start();
+    typed_.Start(RenderCardSides(session_.store(), session_.current(), 80, false).asks_typed_answer);
     Render(term, view);
     while (true) {
       const Terminal::Event ev = term.Read(-1);
@@ -284,6 +294,18 @@ class TerminalSession {
         continue;
       }
       const std::string& k = ev.key;
+      if (view == View::kFront) {  // a {{type:...}} card takes typing keys first
+        const TypedAnswerPrompt::Outcome typing = typed_.Key(k);
+        if (typing == TypedAnswerPrompt::Outcome::kReveal) {
+          choices_ = session_.Choices();
+          view = View::kBack;
+        }
+        if (typing != TypedAnswerPrompt::Outcome::kNotMine) {
+          message_.clear();
+          Render(term, view);
+          continue;
+        }
+      }
       if (k == "?") {
         before_help = view;
         view = View::kHelp;
@@ -341,6 +363,8 @@ class TerminalSession {
           message_ = "buried until tomorrow";
         });
         return false;
+      } else if (k == "o") {
+        message_ = media_.OpenNext(session_.store(), session_.current().note);
       } else if (k == "e") {
         term.Pause();
         const bool done = Refusable([&] { message_ = EditNote(session_, /*stdin_to_null=*/false); });
@@ -408,6 +432,8 @@ class TerminalSession {
   const ReviewOptions& options_;
   bool color_;
   std::vector<AnswerChoice> choices_;
+  TypedAnswerPrompt typed_;
+  MediaOpener media_;  // the `o` key
   std::string message_;  // shown until the next key (help excepted)
   int offset_ = 0;       // first body line shown
   int page_ = 1;         // body lines shown by the last Render

@@ -274,6 +274,48 @@ TEST_F(AnkiExportTest, WithSchedulingCarriesStateAndReviewLog) {
   EXPECT_EQ(pd.execAndGet("SELECT count(*) FROM revlog").getInt(), 0);
 }
 
+// An overdue review card: crt moves back to the card's due day, so its due is
+// 0, not negative (Anki treats a negative due as broken), and the card comes
+// back equally overdue.
+TEST_F(AnkiExportTest, CrtIsAtOrBeforeTheOldestDueSoNoDueIsNegative) {
+  const Deck deck = store_.CreateDeck("Sched", DeckOptions{});
+  const int64_t card = AddNote("q", "a", deck);
+  AnswerCard(store_, card, 3, clock_.Now(), 4000);
+  clock_.AdvanceSeconds(600);
+  AnswerCard(store_, card, 3, clock_.Now(), 5000);
+  const Card reviewed = *store_.GetCard(card);
+  ASSERT_EQ(reviewed.state.type, CardType::kReview);
+  clock_.AdvanceSeconds(40 * 86400);  // 40 days later: overdue
+  const Day today = store_.Today(4).today;
+  const int64_t overdue = today.n - reviewed.state.due;
+  ASSERT_GT(overdue, 30);
+  const std::string apkg = dir_.File("o.apkg");
+  ExportOptions o;
+  o.with_scheduling = true;
+  ExportApkg(store_, apkg, o);
+  SQLite::Database db(ExtractCollection(apkg, dir_), SQLite::OPEN_READONLY);
+  const int64_t crt = db.execAndGet("SELECT crt FROM col").getInt64();
+  EXPECT_EQ(crt, StartOfStudyDay(Day{today.n - overdue}, 4).Seconds());
+  EXPECT_EQ((clock_.Now().Seconds() - crt) / 86400, overdue);  // the package's today
+  EXPECT_EQ(db.execAndGet("SELECT due FROM cards WHERE id = " + std::to_string(card)).getInt64(), 0);
+  // Back into a new collection: due the same (past) day.
+  Store fresh = Store::OpenInMemory(clock_);
+  ImportApkg(fresh, apkg, ApkgImportOptions{});
+  const auto cards = fresh.ListCards(CardQuery{});
+  ASSERT_EQ(cards.size(), 1u);
+  EXPECT_EQ(cards[0].card.state.due, reviewed.state.due);
+  // Nothing overdue: crt stays at the export's own study day.
+  Store other = Store::OpenInMemory(clock_);
+  Note n;
+  n.front = "x";
+  n.back = "y";
+  other.AddNote(&n, other.CreateDeck("D", DeckOptions{}).id);
+  const std::string plain = dir_.File("n.apkg");
+  ExportApkg(other, plain, o);
+  SQLite::Database pd(ExtractCollection(plain, dir_, "n.db"), SQLite::OPEN_READONLY);
+  EXPECT_EQ(pd.execAndGet("SELECT crt FROM col").getInt64(), StartOfStudyDay(today, 4).Seconds());
+}
+
 TEST_F(AnkiExportTest, DeckAndTagFiltersSelectNotes) {
   const Deck a = store_.CreateDeck("A", DeckOptions{});
   const Deck ab = store_.CreateDeck("A::B", DeckOptions{});

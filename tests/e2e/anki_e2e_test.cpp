@@ -37,6 +37,43 @@ TEST_F(AnkiE2eTest, ExportThenImportIntoAnotherCollection) {
   EXPECT_NE(decks.out.find("\"面试::LLM\""), std::string::npos) << decks.out;
 }
 
+// Media the notes name go into the package; a missing one is a warning
+// naming it, and the export still succeeds.
+TEST_F(AnkiE2eTest, ExportCarriesMediaAndWarnsAboutMissingFiles) {
+  ASSERT_EQ(RunRecall({"add", "--deck", "D", "--front", "![](pic.png) [sound:gone.mp3]", "--back", "b"}, Env())
+                .exit_code,
+            0);
+  std::filesystem::create_directories(dir_.File("c.media"));
+  WriteFile(dir_.File("c.media/pic.png"), "PNG");
+  const std::string apkg = dir_.File("out.apkg");
+  const RunResult ex = RunRecall({"export", apkg}, Env());
+  ASSERT_EQ(ex.exit_code, 0) << ex.err;
+  EXPECT_EQ(ex.out, "Exported 1 note (1 card, 1 media file) in 1 deck to " + apkg + "\n");
+  EXPECT_EQ(ex.err, "recall: warning: 1 media file not in the collection's media folder, exported without it: "
+                    "gone.mp3\n");
+  const RunResult json = RunRecall({"--json", "export", apkg}, Env());
+  EXPECT_NE(json.out.find("\"media\": 1,"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"missing_media\": [\n    \"gone.mp3\"\n  ]"), std::string::npos) << json.out;
+}
+
+// The line protocol (stdout not a terminal) does not ask for a typed answer:
+// a {{type:Back}} card shows the question without the box and the expected
+// text as its answer, and is answered like any other card.
+TEST_F(AnkiE2eTest, TypeInTheAnswerCardInTheLineProtocol) {
+  ASSERT_EQ(RunRecall({"add", "--deck", "D", "--type", "Basic (type in the answer)", "--field", "Front=首都",
+                       "--field", "Back=北京"},
+                      Env())
+                .exit_code,
+            0);
+  const RunResult r = RunRecall({"review"}, Env(), "3\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("#1 · D · New 1 · Learn 0 · Due 0\n首都\n-- answer --\n北京\n"
+                        "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 5d\n> Good: next in 10m\n",
+                        0),
+            0u)
+      << r.out;
+}
+
 TEST_F(AnkiE2eTest, ErrorsAreOneLineWithExitCodes) {
   ASSERT_EQ(RunRecall({"deck", "create", "Other"}, Env()).exit_code, 0);  // export never creates a collection
   const RunResult missing = RunRecall({"export", dir_.File("x.apkg"), "--deck", "Nope"}, Env());

@@ -9,10 +9,12 @@
 #include <pty.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -21,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "recall/notetype.h"
 #include "recall/store.h"
 #include "recall/text.h"
 #include "test_support.h"
@@ -451,6 +454,9 @@ const std::string kHelpAnki40 =
     "               which key points you\r\n"
     "               covered; suggests a\r\n"
     "               rating\r\n"
+    "o              open the card's image or\r\n"
+    "               sound with xdg-open\r\n"
+    "               (again: the next file)\r\n"
     "q              quit; every answer is\r\n"
     "               already saved\r\n"
     "Ctrl-C         quit like q, with exit\r\n"
@@ -479,6 +485,8 @@ const std::string kHelpAnki80 =
     "e              edit the note in $VISUAL, else $EDITOR, else vi (undoable)\r\n"
     "c              after the reveal: check which key points you covered; suggests a\r\n"
     "               rating\r\n"
+    "o              open the card's image or sound with xdg-open (again: the next\r\n"
+    "               file)\r\n"
     "q              quit; every answer is already saved\r\n"
     "Ctrl-C         quit like q, with exit code 130\r\n"
     "Ctrl-Z         stop recall and go back to the shell; fg resumes\r\n"
@@ -1009,6 +1017,116 @@ TEST_F(ReviewPtyTest, MockInterviewCountdownKeyPointsAndSummary) {
             "  1. 面试  0s\r\n");
   SQLite::Database db(db_);
   EXPECT_EQ(db.execAndGet("SELECT rating || '|' || kind FROM revlog").getString(), "3|0");
+}
+
+// A {{type:Back}} card (Basic (type in the answer)): the front asks for the
+// answer; letters go to the prompt, not to the shortcuts (s, b, q); Enter
+// reveals Anki's comparison of what was typed with the expected text.
+TEST_F(ReviewPtyTest, TypeInTheAnswerAsksThenShowsTheComparison) {
+  ::unlink(db_.c_str());
+  {
+    FixedClock clock(Timestamp::FromSeconds(1709283600));
+    Store store = Store::Open(db_, clock);
+    DeckOptions o;
+    o.fuzz = false;
+    const Deck deck = store.CreateDeck("面试", o);
+    Note n;
+    n.notetype_id = store.SaveNotetype(StockBasicTypeAnswer());
+    n.fields = {"首都", "北京 Beijing"};
+    store.AddTypedNote(&n, deck.id);
+  }
+  PtySession pty(db_, 40, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  ASSERT_TRUE(pty.ReadUntil("stop typing", 0)) << pty.out();
+  EXPECT_EQ(pty.LastScreen(),
+            "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+            "\r\n"
+            "首都\r\n"
+            "\r\n"
+            "Type the answer: ▏\r\n"
+            "enter: check\r\n"
+            "esc: stop typing (then keys work)\r\n");
+  size_t mark = pty.out().size();
+  pty.Send("北京 Bqs");
+  ASSERT_TRUE(pty.ReadUntil("Type the answer: 北京 Bqs▏", mark)) << pty.out().substr(mark);
+  mark = pty.SendAfterScreen("\x7f\x7f", "stop typing", mark);  // Backspace twice
+  ASSERT_TRUE(pty.ReadUntil("Type the answer: 北京 B▏", mark)) << pty.out().substr(mark);
+  mark = pty.SendAfterScreen("eijin\r", "stop typing", mark);
+  ASSERT_TRUE(pty.ReadUntil("? help\r\n", mark)) << pty.out().substr(mark);
+  // Anki's comparison: what was typed, "-" for each missing character, an
+  // arrow, then the expected text.
+  EXPECT_EQ(pty.LastScreen(),
+            "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+            "\r\n"
+            "首都\r\n"
+            "\r\n" +
+                Repeat("─", 40) +
+                "\r\n"
+                "北京 Beijin-\r\n"
+                "↓\r\n"
+                "北京 Beijing\r\n"
+                "\r\n"
+                "1 Again 1m  2 Hard 5.5m  3 Good 10m\r\n"
+                "4 Easy 4d\r\n"
+                "u undo · s suspend · b bury · e edit\r\n"
+                "q quit · ? help\r\n");
+  pty.Send("3");
+  mark = pty.out().size();
+  ASSERT_TRUE(pty.ReadUntil("Type the answer", mark)) << pty.out().substr(mark);  // learning: back again
+  pty.Send("\x1b");  // stop typing: keys are shortcuts again
+  mark = pty.SendAfterScreen("q", "show answer", mark);
+  EXPECT_EQ(pty.Wait(), 0);
+  EXPECT_EQ(Answers(), 1);
+}
+
+// `o` opens the card's media file with xdg-open (a fake one on PATH that
+// records its argument), detached; without xdg-open the screen says so and
+// names the file.
+TEST_F(ReviewPtyTest, MediaKeyOpensTheFileWithXdgOpenOrSaysThereIsNone) {
+  OnlyCard("![图](pic.png) [sound:word.mp3]", "答案");
+  const std::string media = dir_.File("c.media");
+  ASSERT_EQ(::mkdir(media.c_str(), 0700), 0);
+  testing::WriteFile(media + "/pic.png", "PNG");
+  testing::WriteFile(media + "/word.mp3", "ID3");
+  const std::string bin = dir_.File("bin");
+  ASSERT_EQ(::mkdir(bin.c_str(), 0700), 0);
+  const std::string log = dir_.File("opened.txt");
+  testing::WriteFile(bin + "/xdg-open", "#!/bin/sh\necho \"$1\" >> " + log + "\necho noise; echo noise >&2\n");
+  ASSERT_EQ(::chmod((bin + "/xdg-open").c_str(), 0755), 0);
+  auto opened = [&](size_t lines) {
+    std::string text;
+    for (int i = 0; i < 500; ++i) {
+      std::ifstream in(log);
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      if (static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) >= lines) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return text;
+  };
+  {
+    PtySession pty(db_, 120, 20, {{"NO_COLOR", "1"}, {"PATH", bin + ":/usr/bin:/bin"}});
+    ASSERT_TRUE(pty.ok());
+    size_t mark = pty.SendAfterScreen("o", "? help\r\n", 0);
+    ASSERT_TRUE(pty.ReadUntil("opened pic.png (1 of 2; o: the next)\r\n", mark)) << pty.out().substr(mark);
+    EXPECT_EQ(opened(1), media + "/pic.png\n");
+    mark = pty.SendAfterScreen("o", "o: the next)\r\n", mark);
+    ASSERT_TRUE(pty.ReadUntil("opened word.mp3 (2 of 2; o: the next)\r\n", mark)) << pty.out().substr(mark);
+    EXPECT_EQ(opened(2), media + "/pic.png\n" + media + "/word.mp3\n");
+    EXPECT_EQ(pty.out().find("noise"), std::string::npos);  // the opener's output never reaches the screen
+    // The card is still there and answers as usual.
+    mark = pty.SendAfterScreen(" ", "o: the next)\r\n", mark);
+    mark = pty.SendAfterScreen("q", "4 Easy", mark);
+    EXPECT_EQ(pty.Wait(), 0);
+  }
+  {
+    PtySession pty(db_, 120, 20, {{"NO_COLOR", "1"}, {"PATH", dir_.File("none")}});
+    ASSERT_TRUE(pty.ok());
+    size_t mark = pty.SendAfterScreen("o", "? help\r\n", 0);
+    ASSERT_TRUE(pty.ReadUntil("no opener (xdg-open) found; file: " + media + "/pic.png\r\n", mark))
+        << pty.out().substr(mark);
+    pty.Send("q");
+    EXPECT_EQ(pty.Wait(), 0);
+  }
 }
 
 }  // namespace

@@ -23,6 +23,10 @@ struct ExportSummary {
   int64_t cards = 0;
   int64_t revlog_rows = 0;
   int64_t decks = 0;
+  // Media files put into the package (from the collection's media folder),
+  // and the names the notes refer to that are not there (left out).
+  int64_t media_files = 0;
+  std::vector<std::string> missing_media;
 };
 
 // Writes `path` (via a temporary file renamed into place once the finished
@@ -53,6 +57,15 @@ struct ApkgImportSummary {
 // ".media" (collection.db -> collection.media, as Anki's collection.media).
 // "" for an in-memory collection.
 std::string MediaFolderOf(const std::string& collection_path);
+
+// The media files a note refers to (<img src>, [sound:...], Markdown ![](...)),
+// looked up in the collection's media folder as export does: `paths` of
+// those that exist, in the order the note names them, and `missing` names.
+struct NoteMedia {
+  std::vector<std::string> paths;
+  std::vector<std::string> missing;
+};
+NoteMedia MediaOfNote(const Store& store, const Note& note);
 
 // Imports a .apkg (collection.anki2 / .anki21 / .anki21b) in one transaction:
 // all or nothing. Throws recall::Error naming the file and the problem.

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anki/apkg_internal.h"
+#include "anki/apkg_media.h"
 #include "anki/stale_temps.h"
 #include "recall/anki.h"
 #include "recall/error.h"
@@ -33,17 +34,28 @@ void ValidatePackage(const std::string& zip_path, const std::string& db_path, Ti
   };
   anki::PackageReader reader(zip_path, label);
   const std::set<std::string> names(reader.names().begin(), reader.names().end());
-  if (names != std::set<std::string>{"collection.anki2", "media"} || reader.names().size() != 2) {
-    broken("the zip must hold exactly collection.anki2 and media");
+  if (!names.count("collection.anki2") || !names.count("media")) {
+    broken("the zip must hold collection.anki2 and media");
   }
-  const std::string media = reader.Read("media", anki::kMaxSmallMemberBytes);
+  const std::string media = reader.Read("media", anki::kMaxSmallMemberBytes * 16);
   const auto media_json = nlohmann::json::parse(media, nullptr, false);
   if (media_json.is_discarded() || !media_json.is_object()) broken("media is not a JSON object");
+  std::set<std::string> members = {"collection.anki2", "media"};
+  std::set<std::string> files;
   for (const auto& item : media_json.items()) {
     if (item.key().empty() || item.key().find_first_not_of("0123456789") != std::string::npos) {
       broken("media key is not a non-negative integer");
     }
+    if (!item.value().is_string() || anki::SafeMediaName(item.value().get<std::string>()) != item.value()) {
+      broken("media file name is not a plain file name");
+    }
+    if (!files.insert(item.value().get<std::string>()).second) broken("media file named twice");
+    members.insert(item.key());
   }
+  if (names != members || reader.names().size() != members.size()) {
+    broken("the zip must hold exactly collection.anki2, media and the members the media map names");
+  }
+  if (static_cast<int64_t>(files.size()) != expected.media_files) broken("media file count");
   const auto member = reader.Stat("collection.anki2");
   const auto [crc, size] = anki::Crc32OfFile(db_path);
   if (member.size != size || member.crc != crc) broken("collection.anki2 in the zip differs from the database written");
@@ -75,7 +87,12 @@ ExportSummary ExportApkg(Store& store, const std::string& path, const ExportOpti
   params.now = now;
   params.crt_s = crt_s;
   params.source_today = source_today;
-  const ExportSummary summary = anki::WriteAnkiCollection(store, params);
+  std::set<std::string> media_references;
+  params.media_references = &media_references;
+  ExportSummary summary = anki::WriteAnkiCollection(store, params);
+  const anki::ExportMedia media = anki::PlanExportMedia(MediaFolderOf(store.path()), media_references);
+  summary.media_files = static_cast<int64_t>(media.members.size());
+  summary.missing_media = media.missing;
 
   // A temporary name next to the target, renamed into place once checked.
   const std::string temp_prefix = "." + target.filename().string() + ".tmp-";
@@ -92,7 +109,9 @@ ExportSummary ExportApkg(Store& store, const std::string& path, const ExportOpti
   ::fchmod(fd, 0666 & ~mask);
   ::close(fd);
   try {
-    anki::WriteZip(temp, {{"collection.anki2", params.db_path, ""}, {"media", "", "{}"}});
+    std::vector<anki::ZipSource> members = {{"collection.anki2", params.db_path, ""}, {"media", "", media.map_json}};
+    members.insert(members.end(), media.members.begin(), media.members.end());
+    anki::WriteZip(temp, members);
     ValidatePackage(temp, params.db_path, now, summary, path);
     if (std::rename(temp.c_str(), path.c_str()) != 0) {
       throw Error(ErrorCode::kIo, "cannot write package: " + std::string(std::strerror(errno)) + " (" + path + ")");

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -140,8 +141,14 @@ struct CollectionWriteParams {
   std::string db_path;       // the new collection.anki2 (must not exist)
   ExportOptions options;
   Timestamp now;
-  int64_t crt_s = 0;         // col.crt: local 04:00 of the export's study day
-  int64_t source_today = 0;  // Anki's day number of `now` for crt_s
+  // col.crt: local 04:00 of the export's study day, and Anki's day number of
+  // `now` for it. With scheduling, the writer moves crt back to the oldest
+  // due day of an overdue review card, so that no due is negative.
+  int64_t crt_s = 0;
+  int64_t source_today = 0;
+  // When set: receives the media names the exported notes and their note
+  // types refer to.
+  std::set<std::string>* media_references = nullptr;
 };
 // Writes the schema 11 collection from the store's notes, cards, decks and
 // (with scheduling) review log, streaming rows. Throws recall::Error.

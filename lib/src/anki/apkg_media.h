@@ -5,6 +5,7 @@
 // collection's media folder (`<collection>.media/`, as Anki keeps
 // `collection.media/`). See docs/apkg.md.
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,22 @@ void CommitMedia(const MediaPlan& plan, const std::string& media_dir);
 // Markdown ![alt](x) of recall notes. URLs (with "://") and data: are not
 // files and are left out. HTML entities in names are not decoded.
 std::vector<std::string> MediaReferences(std::string_view field);
+
+// --- Export (apkg_export_media.cpp) ----------------------------------------
+// Adds the media names `field` refers to (as MediaReferences), quickly
+// skipping a field that has none.
+void AddMediaReferences(std::string_view field, std::set<std::string>* out);
+// The same of a note type's templates, plus the files its CSS names with url().
+void AddTemplateMediaReferences(const Notetype& type, std::set<std::string>* out);
+
+struct ExportMedia {
+  std::vector<ZipSource> members;    // "0", "1"... read from the media folder
+  std::string map_json;              // {"0": "a.png", ...}
+  std::vector<std::string> missing;  // references with no file in the folder
+};
+// The files of `media_dir` that `references` name (as written, or with HTML
+// entities or %-escapes decoded), numbered in name order.
+ExportMedia PlanExportMedia(const std::string& media_dir, const std::set<std::string>& references);
 
 }  // namespace recall::anki
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anki/apkg_internal.h"
+#include "anki/apkg_media.h"
 #include "recall/text.h"
 #include "store/anki_store.h"
 #include "store/store_impl.h"
@@ -302,6 +304,28 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
       const int64_t card_count =
           db.execAndGet("SELECT count(*) FROM temp.anki_export_cards").getInt64();
 
+      // col.crt at or before the oldest due day of the exported review and
+      // interday learning cards, so that no due is negative in the package.
+      int64_t crt_s = params.crt_s;
+      int64_t source_today = params.source_today;
+      if (options.with_scheduling) {
+        SQLite::Statement oldest(db,
+                                 "SELECT deck_id, min(due) FROM cards WHERE id IN (SELECT id FROM "
+                                 "temp.anki_export_cards) AND type != 0 AND queue != 1 AND due < 1000000000 "
+                                 "GROUP BY deck_id");
+        int64_t earliest = 0;  // days before the export's study day
+        while (oldest.executeStep()) {
+          const DeckInfo& info = deck_info.at(oldest.getColumn(0).getInt64());
+          earliest = std::min(earliest, oldest.getColumn(1).getInt64() - info.today.n);
+        }
+        if (source_today + earliest < 0) {
+          const Day crt_day{StudyDayOf(params.now, 4).n - (-earliest - source_today)};
+          crt_s = StartOfStudyDay(crt_day, 4).Seconds();
+          source_today =
+              static_cast<int64_t>(std::floor(static_cast<double>(now_s - crt_s) / 86400.0));
+        }
+      }
+
       std::map<int64_t, Notetype> export_types;
       SQLite::Database pkg(params.db_path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
       pkg.exec("PRAGMA journal_mode = OFF");
@@ -312,7 +336,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
         SQLite::Statement col(pkg,
                               "INSERT INTO col (id, crt, mod, scm, ver, dty, usn, ls, conf, models, decks, "
                               "dconf, tags) VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')");
-        col.bind(1, params.crt_s);
+        col.bind(1, crt_s);
         col.bind(2, mod_ms);
         col.bind(3, mod_ms);
         col.bind(4, ColConfJson(std::min<int64_t>(card_count + 1, kNewDueLimit)));
@@ -325,7 +349,10 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           if (auto t = store.GetNotetype(st.getColumn(0).getInt64())) types.push_back(std::move(*t));
         }
         col.bind(5, ModelsJson(now_s, types));
-        for (auto& t : types) export_types[t.id] = std::move(t);
+        for (auto& t : types) {
+          if (params.media_references) AddTemplateMediaReferences(t, params.media_references);
+          export_types[t.id] = std::move(t);
+        }
         col.bind(6, DecksJson(decks, now_s));
         col.bind(7, DconfJson(decks, now_s));
         col.exec();
@@ -364,6 +391,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
             sfld = StripHtmlPreservingMedia(sort < fields.size() ? fields[sort] : "");
             first = StripHtmlPreservingMedia(fields[0]);
           }
+          if (params.media_references) AddMediaReferences(flds, params.media_references);
           SplitNoteTags(in.Text(5), &note_tags);
           const std::string tags = AnkiTags(note_tags);
           out.Bind(1, in.Value(0));
@@ -402,7 +430,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
             int64_t left = in.Int(11);
             position = std::min<int64_t>(position + 1, kNewDueLimit);
             auto to_anki_day = [&](int64_t recall_day) {
-              return params.source_today + (recall_day - info.today.n);
+              return source_today + (recall_day - info.today.n);
             };
             if (!options.with_scheduling || type == 0) {
               if (!options.with_scheduling) queue = 0;

@@ -1,75 +1,27 @@
-// .apkg import, the SQL half: reads an extracted Anki collection (schema 11
-// from collection.anki2/.anki21, schema 18 from collection.anki21b) and
-// merges it into the store in one transaction. The file is untrusted: every
-// value is type- and range-checked before it is used.
+// .apkg import, step 2: merges the notes and cards of an extracted Anki
+// collection into the store in one transaction (the rows are read and
+// checked by anki_import_rows.cpp, the review log merged by
+// anki_import_revlog.cpp).
 
 #include <algorithm>
 #include <cstdint>
-#include <cmath>
 #include <filesystem>
 #include <map>
-#include <unordered_map>
-
-#include <nlohmann/json.hpp>
 
 #include "anki/apkg_internal.h"
 #include "recall/text.h"
+#include "store/anki_import_rows.h"
 #include "store/anki_store.h"
-#include "store/package_columns.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
 namespace {
 
 using detail::Db;
+using import_rows::PackageCard;
+using import_rows::Reader;
 
 struct DryRunRollback {};
-
-class Reader {
- public:
-  explicit Reader(const std::string& label) : label_(label) {}
-  [[noreturn]] void Fail(const std::string& what) const {
-    throw Error(ErrorCode::kInvalidInput, what + " (" + label_ + ")");
-  }
-  int64_t Int(SQLite::Statement& st, int i, const char* what) const {
-    const SQLite::Column c = st.getColumn(i);
-    if (!c.isInteger()) Fail(std::string("malformed collection: ") + what + " is not an integer");
-    return c.getInt64();
-  }
-  // executeStep() on a package statement: a damaged page is the package's fault.
-  bool Step(SQLite::Statement& st) const {
-    try {
-      return st.executeStep();
-    } catch (const SQLite::Exception& e) {
-      Fail(std::string("malformed collection: ") + e.what());
-    }
-  }
-  std::string Text(SQLite::Statement& st, int i, const char* what) const {
-    const SQLite::Column c = st.getColumn(i);
-    if (!c.isText()) Fail(std::string("malformed collection: ") + what + " is not text");
-    std::string s = c.getString();
-    if (!IsValidUtf8(s)) Fail(std::string("malformed collection: ") + what + " is not valid UTF-8");
-    return s;
-  }
-
- private:
-  std::string label_;
-};
-
-// A card of the package, checked.
-struct PackageCard {
-  int64_t id = 0;
-  int64_t did = 0;
-  int ord = 0;
-  int type = 0;
-  int queue = 0;
-  int64_t due = 0;
-  int64_t ivl = 0;
-  int64_t factor = 0;
-  int64_t reps = 0;
-  int64_t lapses = 0;
-  int64_t left = 0;
-};
 
 struct TargetDeck {
   int64_t id = 0;
@@ -77,45 +29,10 @@ struct TargetDeck {
   int rollover_hour = 4;
 };
 
-// "A\x1fB" (schema 18) or "A::B" -> "A::B" with levels trimmed, empty
-// levels and control characters dropped.
-std::string CleanDeckName(const std::string& raw) {
-  std::string unified;
-  for (char c : raw) {
-    if (c == '\x1f') {
-      unified += "::";
-    } else if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) {
-      unified += c;
-    }
-  }
-  std::string out;
-  size_t start = 0;
-  while (start <= unified.size()) {
-    size_t sep = unified.find("::", start);
-    if (sep == std::string::npos) sep = unified.size();
-    std::string part = unified.substr(start, sep - start);
-    const auto b = part.find_first_not_of(" \t");
-    const auto e = part.find_last_not_of(" \t");
-    part = b == std::string::npos ? "" : part.substr(b, e - b + 1);
-    if (!part.empty()) out += (out.empty() ? "" : "::") + part;
-    start = sep + 2;
-  }
-  return out.empty() ? "Default" : out;
-}
-
-bool HasTable(SQLite::Database& db, const char* name) {
-  SQLite::Statement st(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
-  st.bind(1, name);
-  return st.executeStep();
-}
-
-int64_t FloorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-
 }  // namespace
 
 ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, const std::string& label,
                                       const ApkgImportOptions& options) {
-  using nlohmann::json;
   const Reader r(label);
   ApkgImportSummary summary;
   const Timestamp now = store.clock().Now();
@@ -123,143 +40,16 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
   try {
     SQLite::Database pkg(db_path, SQLite::OPEN_READONLY);
     RegisterUnicaseCollation(pkg);
-    try {
-      pkg.exec("PRAGMA query_only = ON");
-      pkg.exec("PRAGMA trusted_schema = OFF");
-      pkg.exec("PRAGMA cell_size_check = ON");
-      const std::string check = pkg.execAndGet("PRAGMA quick_check(1)").getString();
-      if (check != "ok") r.Fail("the collection database is corrupt");
-    } catch (const SQLite::Exception& e) {
-      r.Fail(std::string("the collection is not a readable SQLite database: ") + e.what());
-    }
-    for (const char* t : {"col", "notes", "cards", "revlog"}) {
-      if (!HasTable(pkg, t)) r.Fail(std::string("malformed collection: no ") + t + " table");
-    }
-    if (const auto missing = detail::MissingPackageColumn(pkg)) {
-      r.Fail("malformed collection: no " + *missing + " column");
-    }
+    import_rows::CheckPackage(pkg, r);
+    import_rows::PackageRows rows = import_rows::ReadPackageRows(pkg, r, now);
+    const std::map<int64_t, std::string>& deck_names = rows.deck_names;
+    const int64_t source_today = rows.source_today;
+    const std::map<int64_t, Notetype>& package_types = rows.notetypes;
+    const auto& cards_of_note = rows.cards_of_note;
+    const auto& latest_review = rows.latest_review;
+    const int64_t in_filtered_decks = rows.in_filtered_decks;
 
-    // The col row: version, creation time, config and (schema 11) decks.
-    SQLite::Statement col(pkg, "SELECT ver, crt, conf, decks FROM col");
-    if (!col.executeStep()) r.Fail("malformed collection: the col table is empty");
-    const int64_t ver = r.Int(col, 0, "col.ver");
-    if (ver < 11 || ver > 18 || ver == 12 || ver == 13) {
-      r.Fail("unsupported collection schema version " + std::to_string(ver));
-    }
-    int64_t crt = r.Int(col, 1, "col.crt");
-    if (crt > 100000000000LL) crt /= 1000;  // written in ms by some tools
-    json conf = json::object();
-    std::map<int64_t, std::string> deck_names;
-    if (ver < 18) {
-      conf = json::parse(r.Text(col, 2, "col.conf"), nullptr, false);
-      const json decks = json::parse(r.Text(col, 3, "col.decks"), nullptr, false);
-      if (conf.is_discarded() || !conf.is_object()) r.Fail("malformed collection: col.conf is not a JSON object");
-      if (decks.is_discarded() || !decks.is_object()) r.Fail("malformed collection: col.decks is not a JSON object");
-      for (const auto& [key, deck] : decks.items()) {
-        if (!deck.is_object() || !deck.contains("name") || !deck["name"].is_string()) {
-          r.Fail("malformed collection: deck " + key + " has no name");
-        }
-        int64_t id = 0;
-        try {
-          id = std::stoll(key);
-        } catch (const std::exception&) {
-          r.Fail("malformed collection: deck id \"" + key + "\" is not a number");
-        }
-        deck_names[id] = CleanDeckName(deck["name"].get<std::string>());
-      }
-    } else {
-      if (!HasTable(pkg, "decks")) r.Fail("malformed collection: no decks table");
-      SQLite::Statement decks(pkg, "SELECT id, name FROM decks");
-      while (decks.executeStep()) {
-        deck_names[r.Int(decks, 0, "decks.id")] = CleanDeckName(r.Text(decks, 1, "decks.name"));
-      }
-      if (HasTable(pkg, "config")) {
-        SQLite::Statement cfg(pkg,
-                              "SELECT key, CAST(val AS TEXT) FROM config WHERE key IN ('schedVer', 'rollover', "
-                              "'creationOffset')");
-        while (cfg.executeStep()) {
-          const json v = json::parse(cfg.getColumn(1).getString(), nullptr, false);
-          if (!v.is_discarded()) conf[cfg.getColumn(0).getString()] = v;
-        }
-      }
-    }
-    auto conf_int = [&](const char* key, int64_t fallback) -> int64_t {
-      if (!conf.contains(key) || !conf[key].is_number_integer()) return fallback;
-      return conf[key].get<int64_t>();
-    };
-    const int64_t sched_ver = conf_int("schedVer", 1);
-    const int rollover = static_cast<int>(std::clamp<int64_t>(conf_int("rollover", 4), 0, 23));
-    const bool has_offset = conf.contains("creationOffset") && !conf["creationOffset"].is_null();
-
-    // The package's "today", computed as Anki computes it (spec 6.3).
-    int64_t source_today = 0;
-    if (sched_ver < 2) {
-      source_today = FloorDiv(now.Seconds() - crt, 86400);
-    } else if (!has_offset) {
-      const Day crt_date = StudyDayOf(Timestamp::FromSeconds(crt), 0);
-      const int64_t crt_at_rollover = StartOfStudyDay(crt_date, rollover).Seconds();
-      source_today = FloorDiv(now.Seconds() - crt_at_rollover, 86400);
-    } else {
-      source_today = StudyDayOf(now, rollover) - StudyDayOf(Timestamp::FromSeconds(crt), rollover);
-    }
-
-    const std::map<int64_t, Notetype> package_types = ReadPackageNotetypes(pkg, ver, label);
-
-    int64_t in_filtered_decks = 0;
-    // Cards: every card of each note, by ord.
-    std::unordered_map<int64_t, std::vector<PackageCard>> cards_of_note;
-    {
-      SQLite::Statement st(pkg,
-                           "SELECT id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, left, odid, odue "
-                           "FROM cards ORDER BY nid, ord");
-      while (st.executeStep()) {
-        PackageCard c;
-        c.id = r.Int(st, 0, "cards.id");
-        const int64_t nid = r.Int(st, 1, "cards.nid");
-        c.did = r.Int(st, 2, "cards.did");
-        const int64_t ord = r.Int(st, 3, "cards.ord");
-        const int64_t type = r.Int(st, 4, "cards.type");
-        const int64_t queue = r.Int(st, 5, "cards.queue");
-        c.due = r.Int(st, 6, "cards.due");
-        c.ivl = r.Int(st, 7, "cards.ivl");
-        c.factor = r.Int(st, 8, "cards.factor");
-        c.reps = r.Int(st, 9, "cards.reps");
-        c.lapses = r.Int(st, 10, "cards.lapses");
-        c.left = r.Int(st, 11, "cards.left");
-        const int64_t odid = r.Int(st, 12, "cards.odid");
-        const int64_t odue = r.Int(st, 13, "cards.odue");
-        const std::string where = " (card " + std::to_string(c.id) + ")";
-        if (c.id <= 0) r.Fail("invalid card id" + where);
-        if (ord < 0 || ord > 1000) r.Fail("invalid card ord" + where);
-        if (type < 0 || type > 3) r.Fail("invalid card type " + std::to_string(type) + where);
-        if (queue < -3 || queue > 4) r.Fail("invalid card queue " + std::to_string(queue) + where);
-        if (c.ivl < 0 || c.ivl > 2147483647) r.Fail("invalid card interval" + where);
-        if (c.factor < 0 || c.factor > 65535) r.Fail("invalid card ease factor" + where);
-        if (c.reps < 0 || c.reps > 2147483647 || c.lapses < 0 || c.lapses > 2147483647) {
-          r.Fail("invalid card repetition count" + where);
-        }
-        if (c.left < 0 || c.left > 2147483647) r.Fail("invalid card steps left" + where);
-        if (c.due < -2147483648LL || c.due > 2147483647LL) r.Fail("invalid card due" + where);
-        if (odid != 0) {  // in a filtered deck: its home deck and due
-          ++in_filtered_decks;
-          c.did = odid;
-          if (odue != 0) c.due = odue;
-        }
-        c.ord = static_cast<int>(ord);
-        c.type = static_cast<int>(type);
-        c.queue = static_cast<int>(queue);
-        if (c.queue == 4) c.queue = c.type == 0 ? 0 : (c.type == 2 ? 2 : 3);
-        cards_of_note[nid].push_back(c);
-      }
-    }
-    // Latest review per package card, for "whoever reviewed last wins".
-    std::unordered_map<int64_t, int64_t> latest_review;
-    {
-      SQLite::Statement st(pkg, "SELECT cid, max(id) FROM revlog GROUP BY cid");
-      while (st.executeStep()) latest_review[r.Int(st, 0, "revlog.cid")] = r.Int(st, 1, "revlog.id");
-    }
-
-    std::unordered_map<int64_t, std::pair<int64_t, int>> card_map;  // package cid -> (recall id, rollover)
+    import_rows::CardMap card_map;
     try {
       store.Transaction([&] {
         SQLite::Database& db = Db(store);
@@ -533,53 +323,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         }
 
         // Review log: merged by id, never duplicated.
-        SQLite::Statement revlog(pkg, "SELECT id, cid, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY cid, id");
-        SQLite::Statement insert_rev(db,
-                                     "INSERT OR IGNORE INTO revlog (id, card_id, rating, kind, type_before, ivl, "
-                                     "last_ivl, ease, ease_before, duration_ms, day) "
-                                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        int64_t prev_cid = 0;
-        int64_t prev_factor = 0;
-        while (r.Step(revlog)) {
-          const int64_t id = r.Int(revlog, 0, "revlog.id");
-          const int64_t cid = r.Int(revlog, 1, "revlog.cid");
-          const int64_t ease = r.Int(revlog, 2, "revlog.ease");
-          const int64_t ivl = r.Int(revlog, 3, "revlog.ivl");
-          const int64_t last_ivl = r.Int(revlog, 4, "revlog.lastIvl");
-          const int64_t factor = r.Int(revlog, 5, "revlog.factor");
-          const int64_t time = r.Int(revlog, 6, "revlog.time");
-          const int64_t type = r.Int(revlog, 7, "revlog.type");
-          const std::string where = " (review " + std::to_string(id) + ")";
-          if (id <= 0) r.Fail("invalid review log id" + where);
-          if (ease < 0 || ease > 4) r.Fail("invalid review log ease " + std::to_string(ease) + where);
-          if (type < 0 || type > 5) r.Fail("invalid review log type " + std::to_string(type) + where);
-          if (ivl < INT32_MIN || ivl > INT32_MAX || last_ivl < INT32_MIN || last_ivl > INT32_MAX ||
-              factor < 0 || factor > 65535) {
-            r.Fail("invalid review log interval or factor" + where);
-          }
-          if (cid != prev_cid) prev_factor = 0;
-          const int64_t ease_before = prev_factor;
-          prev_cid = cid;
-          prev_factor = factor;
-          const auto target = card_map.find(cid);
-          if (target == card_map.end()) continue;
-          CardType before = CardType::kReview;
-          if (type == 0) before = last_ivl == 0 ? CardType::kNew : CardType::kLearning;
-          if (type == 2) before = CardType::kRelearning;
-          insert_rev.bind(1, id);
-          insert_rev.bind(2, target->second.first);
-          insert_rev.bind(3, ease);
-          insert_rev.bind(4, type);
-          insert_rev.bind(5, static_cast<int>(before));
-          insert_rev.bind(6, ivl);
-          insert_rev.bind(7, last_ivl);
-          insert_rev.bind(8, factor);
-          insert_rev.bind(9, ease_before);
-          insert_rev.bind(10, std::clamp<int64_t>(time, 0, 86400000));
-          insert_rev.bind(11, StudyDayOf(Timestamp{id}, target->second.second).n);
-          summary.revlog_added += insert_rev.exec();
-          insert_rev.reset();
-        }
+        summary.revlog_added += import_rows::MergeRevlog(pkg, db, r, card_map);
         if (options.dry_run) throw DryRunRollback{};
       });
     } catch (const DryRunRollback&) {
