@@ -12,6 +12,7 @@
 
 #include "recall/error.h"
 #include "recall/stats.h"
+#include "stats/memory_stats.h"
 
 namespace recall {
 namespace {
@@ -209,6 +210,7 @@ std::string RenderStatsHtml(const StatsReport& r) {
                    "<td>{}</td></tr><tr><td>Suspended</td><td>{}</td></tr><tr><td>Buried</td><td>{}</td></tr>"
                    "<tr><th>Total</th><th>{}</th></tr></table>\n",
                    c.new_cards, c.learning, c.relearning, c.young, c.mature, c.suspended, c.buried, c.Total());
+  h += detail::MemoryHtml(r);
   h += "</body></html>\n";
   return h;
 }

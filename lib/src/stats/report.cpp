@@ -6,6 +6,7 @@
 
 #include "recall/error.h"
 #include "recall/stats.h"
+#include "stats/memory_stats.h"
 #include "stats/stats_queries.h"
 
 namespace recall {
@@ -223,6 +224,7 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
     if (a.lapses != b.lapses) return a.lapses > b.lapses;
     return a.tag < b.tag;
   });
+  detail::AddMemoryStats(store, filter, report.generated_at, report);
   return report;
 }
 
