@@ -75,12 +75,14 @@ void RunOptimize(const OptimizeArgs& a, Context& ctx) {
   if (set.reviews < kFsrsMinTrainingReviews) {
     throw recall::Error(
         ErrorCode::kConflict,
-        fmt::format("too few reviews to optimise: {} usable, at least {} needed (a card counts once per "
-                    "study day, after its first answer)",
-                    set.reviews, kFsrsMinTrainingReviews));
+        fmt::format(
+            "too few reviews to optimise: {} usable, at least {} needed (an answer counts when it "
+            "comes a study day or more after the card's previous one; cards with a rare first delay are left "
+            "out)",
+            set.reviews, kFsrsMinTrainingReviews));
   }
   const FsrsParams current = store.FsrsParameters();
-  const FsrsParams fitted = OptimizeFsrs(set, current);
+  const FsrsParams fitted = OptimizeFsrs(set, DefaultFsrsParams());  // as fsrs-rs, whatever is current
   const FsrsEvaluation before = EvaluateFsrs(histories, current);
   const FsrsEvaluation after = EvaluateFsrs(histories, fitted);
   const bool better = after.log_loss < before.log_loss;

@@ -168,7 +168,8 @@ FsrsParams KnownFsrsParams() {
   return w;
 }
 
-FsrsTrainingSet SimulateFsrsLearner(const FsrsParams& w, int cards, int answers_per_card, uint64_t seed) {
+FsrsTrainingSet SimulateFsrsLearner(const FsrsParams& w, int cards, int answers_per_card, uint64_t seed,
+                                    bool same_day_steps) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   FsrsTrainingSet set;
@@ -177,6 +178,16 @@ FsrsTrainingSet SimulateFsrsLearner(const FsrsParams& w, int cards, int answers_
     const int first = 1 + static_cast<int>(rng() % 4);
     seq.push_back({0, first});
     MemoryState s = FsrsNextState(w, std::nullopt, 0, first);
+    auto steps = [&](int rating) {
+      if (!same_day_steps || rating == 4 || (rating == 3 && (seq.size() > 1 || unit(rng) < 0.5))) return;
+      for (int k = 0; k < 3; ++k) {
+        const int again = unit(rng) < 0.25 ? 1 : 3;
+        seq.push_back({0, again});
+        s = FsrsNextState(w, s, 0, again);
+        if (again == 3) break;
+      }
+    };
+    steps(first);
     for (int i = 1; i < answers_per_card; ++i) {
       const double ideal = FsrsNextInterval(w, s.stability, 0.9) * (0.3 + 2.0 * unit(rng));
       const int t = std::max(1, static_cast<int>(std::lround(ideal)));
@@ -184,6 +195,7 @@ FsrsTrainingSet SimulateFsrsLearner(const FsrsParams& w, int cards, int answers_
       const int rating = !recalled ? 1 : 2 + static_cast<int>(rng() % 3);
       seq.push_back({t, rating});
       s = FsrsNextState(w, s, t, rating);
+      if (rating == 1) steps(rating);
     }
     set.reviews += answers_per_card - 1;
     set.cards.push_back(std::move(seq));

@@ -69,8 +69,14 @@ FsrsParams KnownFsrsParams();
 // answered `answers_per_card` times (the first at elapsed 0), at delays spread
 // around the 90% interval, each outcome drawn from the model's recall
 // probability (Again when forgotten, else Hard/Good/Easy at random). The same
-// seed gives the same histories.
-FsrsTrainingSet SimulateFsrsLearner(const FsrsParams& w, int cards, int answers_per_card, uint64_t seed);
+// seed gives the same histories. With `same_day_steps`, learning and
+// relearning steps come in too: answers on the same study day (elapsed 0)
+// after a first Again or Hard, after every lapse and after half of the first
+// Goods, rated Again (25%) or Good until a Good (at most three), updating the
+// state with FSRS's short-term formula; answers_per_card still counts the
+// answers on different days.
+FsrsTrainingSet SimulateFsrsLearner(const FsrsParams& w, int cards, int answers_per_card, uint64_t seed,
+                                    bool same_day_steps = false);
 
 }  // namespace recall::testing
 

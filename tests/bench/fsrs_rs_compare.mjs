@@ -18,8 +18,11 @@ for (const line of readFileSync(file, 'utf8').trim().split('\n').slice(1)) {
   const [t, r, d, y] = line.split('\t').map((f) => f.split(',').map(Number));
   const reviews = t.map((dt, i) => [r[i], dt]);
   reviews.push([y[y.length - 1] ? 3 : 1, d[d.length - 1]]);
-  // One item per prediction: the card's answers up to and including it.
+  // One item per prediction, as Anki builds them: the card's answers up to
+  // and including one given a day or more after the previous (same-day
+  // answers stay in the histories but predict nothing).
   for (let k = 2; k <= reviews.length; ++k) {
+    if (reviews[k - 1][1] === 0) continue;
     items.push(new FSRSBindingItem(reviews.slice(0, k).map(([rating, dt]) => new FSRSBindingReview(rating, dt))));
   }
 }

@@ -13,34 +13,61 @@
 namespace recall {
 
 // One answer of a training sequence: whole study days since the card's
-// previous kept answer (0 for its first) and the FSRS rating 1-4.
+// previous answer (0 for its first, and for a later answer on the same study
+// day, which updates the state with the short-term formula and predicts
+// nothing), the FSRS rating 1-4, and the weight of the prediction this answer
+// scores (answers at least one day after the previous one).
 struct FsrsReview {
   int elapsed_days = 0;
   int rating = 0;
+  double weight = 1.0;
 };
 
-// What the optimiser trains on: one sequence per card history, one answer
-// per study day (the day's first), starting with the card's first answer
-// (histories whose start is missing are left out), without cards whose
-// second answer came later than 95% of the cards with the same first rating.
+// What the optimiser trains on (docs/scheduling.md, "The optimiser"): one
+// sequence per card history, every answer kept (same-day ones too), starting
+// with the card's first answer (histories whose start is missing are left
+// out), at most kFsrsMaxSequenceLength answers, with at least one prediction;
+// cards whose (first rating, delay of the first next-day answer) group is an
+// outlier are removed, and predictions are weighted by recency.
 struct FsrsTrainingSet {
   std::vector<std::vector<FsrsReview>> cards;
-  int64_t reviews = 0;  // predictions: every answer after a card's first
+  int64_t reviews = 0;  // predictions: answers after a card's first, one or more days after the previous
 };
-FsrsTrainingSet PrepareFsrsTrainingSet(const std::vector<CardHistory>& histories);
+// `remove_outliers` false skips the outlier rule (fsrs-rs's FSRS_NO_OUTLIER):
+// on few cards the rule, which removes at least 20 cards per first rating,
+// leaves nothing.
+FsrsTrainingSet PrepareFsrsTrainingSet(const std::vector<CardHistory>& histories,
+                                       bool remove_outliers = true);
+
+// fsrs-rs trains on histories of at most 64 answers.
+constexpr int kFsrsMaxSequenceLength = 64;
+
+// The weight of the prediction of rank `rank` (0 oldest) among `count` in
+// review-time order: 0.25 + 0.75 (rank / (count - 1))^3, so recent answers
+// count up to four times as much as the oldest.
+double FsrsRecencyWeight(int64_t rank, int64_t count);
 
 // The fewest predictions the optimiser fits parameters to.
 constexpr int64_t kFsrsMinTrainingReviews = 100;
 
-// Initial stabilities w0-w3 from the second answer of every card, by first
-// rating; ratings with too few cards keep `w`'s values. Ordered so that a
+// Initial stabilities w0-w3 from the first next-day answer of every card,
+// by first rating; ratings with too few cards keep `w`'s values. Ordered so that a
 // better first rating never starts lower.
 FsrsParams PretrainInitialStability(const FsrsTrainingSet& set, const FsrsParams& w);
 
-// Mean log loss over the predictions of the given cards, and its exact
-// gradient (forward-mode derivatives) with respect to every parameter.
+// Weighted mean log loss over the predictions of the given cards,
+// (1/n) sum weight * -(y ln p + (1 - y) ln(1 - p)) with n the number of
+// predictions, and its exact gradient (forward-mode derivatives) with respect
+// to every parameter.
 double FsrsLossAndGradient(const FsrsTrainingSet& set, const std::vector<size_t>& card_indices,
                            const FsrsParams& w, FsrsParams* gradient);
+
+// The L2 penalty that keeps the fit near `centre`:
+// scale * sum_i ((w_i - centre_i) / sd_i)^2, sd = FsrsParamStddev(), and its
+// gradient 2 scale (w_i - centre_i) / sd_i^2.
+double FsrsL2Penalty(const FsrsParams& w, const FsrsParams& centre, double scale, FsrsParams* gradient);
+// How much each parameter varies between users (the spread fsrs-rs uses).
+const FsrsParams& FsrsParamStddev();
 
 // Keeps parameters inside the ranges the optimiser allows.
 FsrsParams ClipFsrsParams(const FsrsParams& w);
@@ -50,9 +77,14 @@ struct FsrsOptimizerOptions {
   int batch_size = 512;         // predictions per Adam step
   double learning_rate = 0.04;  // cosine-annealed to 0 over all steps
   uint64_t seed = 2023;         // shuffling; the same seed gives the same parameters
+  double l2_weight = 1.0;       // gamma of the penalty towards the defaults; 0 turns it off
 };
 
-// Pre-training, then Adam from `start` with w0-w3 from pre-training.
+// Pre-training, then Adam from `start` with w0-w3 from pre-training,
+// minimising the mean log loss plus l2_weight / N times the L2 penalty
+// towards the pre-trained w0-w3 and the default w4-w20 (N: all predictions);
+// returns the parameters after the epoch where that objective over the whole
+// set was lowest.
 FsrsParams OptimizeFsrs(const FsrsTrainingSet& set, const FsrsParams& start,
                         const FsrsOptimizerOptions& options = {});
 

@@ -75,6 +75,11 @@ struct TagStats {
   int64_t failed = 0;
   int64_t lapses = 0;         // sum of the cards' lapse counts (all time)
   std::optional<double> mean_interval;  // days, over review/relearning cards
+  // Mean retrievability at the end of today of its cards that have a memory
+  // state (answered at least once): the recall FSRS predicts, beside the
+  // measured retention above. Empty when none has.
+  std::optional<double> predicted_recall;
+  int64_t cards_with_memory = 0;
 };
 
 // Answers of one study day by kind.
@@ -120,6 +125,33 @@ struct ValueCount {
   int64_t count = 0;
 };
 
+// Memory states of the cards in scope (docs/stats.md, "Memory"): every card
+// answered at least once has one (recall::MemoryModel), whatever its deck's
+// algorithm; retrievability is taken at the end of today.
+struct MemoryStats {
+  static constexpr int kRetrievabilityBins = 20;  // [0, 5%), [5%, 10%), ..., [95%, 100%]
+  static constexpr int kStabilityBins = 12;       // < 1 day, [1, 2), [2, 4), ..., [512, 1024), >= 1024
+  static constexpr int kDifficultyBins = 10;      // (D - 1) / 9 as [0, 10%), ..., [90%, 100%]
+  int64_t cards = 0;
+  std::array<int64_t, kRetrievabilityBins> retrievability{};
+  std::array<int64_t, kStabilityBins> stability{};
+  std::array<int64_t, kDifficultyBins> difficulty{};
+  std::optional<double> mean_retrievability;
+  std::optional<double> mean_stability;   // days
+  std::optional<double> mean_difficulty;  // 1-10
+};
+
+// A card's memory for the statistics: its state and its retrievability.
+struct MemorySample {
+  double stability = 0;
+  double difficulty = 0;
+  double retrievability = 0;
+};
+// Bins and means of the samples (pure).
+MemoryStats SummariseMemory(const std::vector<MemorySample>& samples);
+// The lower edge of stability bin `i` in days (0, 1, 2, 4, ..., 1024).
+double StabilityBinStart(int i);
+
 struct StatsReport {
   static constexpr int kForecastDays = 90;
   static constexpr int kCalendarDays = 365;
@@ -153,6 +185,7 @@ struct StatsReport {
   std::array<HourStats, 24> hours{};       // in the period, by local hour of the answer
   CardCounts card_counts;
   std::vector<InterviewReadiness> interviews;  // readiness per interview to come (docs/interview.md)
+  MemoryStats memory;
 };
 
 // Computes the report for `filter` at store.clock().Now(). Today is the study

@@ -1,10 +1,14 @@
-// The optimiser's data (docs/scheduling.md, "The optimiser"): one answer per
-// card per study day, histories that start with the card's first answer, and
-// the pre-training of the initial stabilities.
+// The optimiser's data (docs/scheduling.md, "The optimiser"): every answer of
+// histories that start with the card's first answer (same-day answers too),
+// fsrs-rs's outlier rule, recency weights, and the pre-training of the
+// initial stabilities.
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "memory/replay.h"
@@ -15,18 +19,78 @@
 namespace recall {
 namespace {
 
-// A first rating needs this many cards with a second answer to be pre-trained.
+// A first rating needs this many cards with a next-day answer to be pre-trained.
 constexpr int kPretrainMinCards = 8;
 constexpr double kPretrainMaxStability = 100.0;  // days
 constexpr double kProbabilityFloor = 1e-6;
-constexpr double kOutlierQuantile = 0.95;
+// Outliers (fsrs-rs's rule): per first rating, the rarest delays are removed
+// up to 5% of the cards (at least 20), then every delay seen on fewer than 6
+// cards or longer than 100 days (365 after Easy).
+constexpr int kOutlierMinRemoved = 20;
+constexpr int kOutlierShare = 20;  // 1/20 = 5%
+constexpr int kOutlierMinGroup = 6;
+constexpr int kOutlierMaxDelay = 100;
+constexpr int kOutlierMaxDelayEasy = 365;
 
-void Flush(std::vector<FsrsReview>& seq, FsrsTrainingSet& set) {
-  if (seq.size() >= 2) {
-    set.reviews += static_cast<int64_t>(seq.size()) - 1;
-    set.cards.push_back(seq);
+// A card's answers with their times (for the recency weights).
+struct Sequence {
+  std::vector<FsrsReview> answers;
+  std::vector<int64_t> at_ms;
+};
+
+// Index of the first answer given a day or more after the previous one (the
+// first prediction), 0 when there is none.
+size_t FirstNextDay(const std::vector<FsrsReview>& seq) {
+  for (size_t i = 1; i < seq.size(); ++i) {
+    if (seq[i].elapsed_days >= 1) return i;
   }
-  seq.clear();
+  return 0;
+}
+
+void Flush(Sequence& seq, std::vector<Sequence>& out) {
+  if (FirstNextDay(seq.answers) > 0) out.push_back(std::move(seq));
+  seq = Sequence{};
+}
+
+// Cards are grouped by first rating and the delay of their first next-day
+// answer; rare and very long delays are left out, as fsrs-rs does.
+void RemoveOutliers(std::vector<Sequence>& seqs) {
+  std::array<std::map<int, int>, 4> groups;  // rating - 1 -> delay -> cards
+  auto key = [](const Sequence& s) {
+    return std::make_pair(static_cast<size_t>(s.answers[0].rating - 1),
+                          s.answers[FirstNextDay(s.answers)].elapsed_days);
+  };
+  for (const Sequence& s : seqs) {
+    const auto k = key(s);
+    ++groups[k.first][k.second];
+  }
+  std::array<std::set<int>, 4> removed;
+  for (size_t r = 0; r < 4; ++r) {
+    std::vector<std::pair<int, int>> sub;  // (cards, delay), rarest and shortest first
+    int total = 0;
+    for (const auto& [delay, cards] : groups[r]) {
+      sub.emplace_back(cards, delay);
+      total += cards;
+    }
+    std::sort(sub.begin(), sub.end());
+    const int quota = std::max(kOutlierMinRemoved, total / kOutlierShare);
+    const int max_delay = r == 3 ? kOutlierMaxDelayEasy : kOutlierMaxDelay;
+    int dropped = 0;
+    for (const auto& [cards, delay] : sub) {
+      if (dropped + cards < quota) {
+        dropped += cards;
+        removed[r].insert(delay);
+      } else if (cards < kOutlierMinGroup || delay > max_delay) {
+        removed[r].insert(delay);
+      }
+    }
+  }
+  std::vector<Sequence> kept;
+  for (Sequence& s : seqs) {
+    const auto k = key(s);
+    if (removed[k.first].count(k.second) == 0) kept.push_back(std::move(s));
+  }
+  seqs = std::move(kept);
 }
 
 double SecondAnswerLoss(const std::vector<std::pair<int, bool>>& points, double decay, double s) {
@@ -40,69 +104,78 @@ double SecondAnswerLoss(const std::vector<std::pair<int, bool>>& points, double 
   return loss;
 }
 
-// Cards whose second answer came unusually late for their first rating (past
-// the delay within which 95% of that rating's cards had it) are dropped.
-void RemoveOutliers(FsrsTrainingSet& set) {
-  std::array<std::vector<int>, 4> delays;
-  for (const auto& seq : set.cards)
-    delays[static_cast<size_t>(seq[0].rating - 1)].push_back(seq[1].elapsed_days);
-  std::array<int, 4> limit{};
-  for (size_t r = 0; r < 4; ++r) {
-    if (delays[r].empty()) continue;
-    std::sort(delays[r].begin(), delays[r].end());
-    limit[r] = delays[r][static_cast<size_t>(kOutlierQuantile * static_cast<double>(delays[r].size() - 1))];
-  }
-  std::vector<std::vector<FsrsReview>> kept;
-  set.reviews = 0;
-  for (auto& seq : set.cards) {
-    if (seq[1].elapsed_days > limit[static_cast<size_t>(seq[0].rating - 1)]) continue;
-    set.reviews += static_cast<int64_t>(seq.size()) - 1;
-    kept.push_back(std::move(seq));
-  }
-  set.cards = std::move(kept);
-}
-
 }  // namespace
 
-FsrsTrainingSet PrepareFsrsTrainingSet(const std::vector<CardHistory>& histories) {
-  FsrsTrainingSet set;
+double FsrsRecencyWeight(int64_t rank, int64_t count) {
+  const double x = static_cast<double>(rank) / static_cast<double>(std::max<int64_t>(count - 1, 1));
+  return 0.25 + 0.75 * x * x * x;
+}
+
+FsrsTrainingSet PrepareFsrsTrainingSet(const std::vector<CardHistory>& histories, bool remove_outliers) {
+  std::vector<Sequence> seqs;
   for (const CardHistory& card : histories) {
-    std::vector<FsrsReview> seq;
+    Sequence seq;
     bool skip = false;  // the history's start is missing
     Day last_day;
     for (const RevlogEntry& e : card.log) {
       if (memory::IsManualEntry(e)) {
         if (memory::IsForget(e)) {
-          Flush(seq, set);
+          Flush(seq, seqs);
           skip = false;
         }
         continue;
       }
       if (skip) continue;
-      if (seq.empty() && e.type_before != CardType::kNew) {
+      if (seq.answers.empty() && e.type_before != CardType::kNew) {
         skip = true;
         continue;
       }
       const int rating = scheduling::FsrsRatingOf(card.ratings_of, e.fields.rating);
-      if (seq.empty()) {
-        seq.push_back(FsrsReview{0, rating});
-      } else if (e.day - last_day >= 1) {
-        seq.push_back(FsrsReview{static_cast<int>(e.day - last_day), rating});
-      } else {
-        continue;  // a later answer of the same study day
-      }
+      const int elapsed = seq.answers.empty() ? 0 : static_cast<int>(std::max<int64_t>(e.day - last_day, 0));
+      seq.answers.push_back(FsrsReview{elapsed, rating});
+      seq.at_ms.push_back(e.id);
       last_day = e.day;
     }
-    Flush(seq, set);
+    Flush(seq, seqs);
   }
-  RemoveOutliers(set);
+  if (remove_outliers) RemoveOutliers(seqs);
+  // Recency weights over every prediction in review-time order.
+  struct Prediction {
+    int64_t at_ms;
+    size_t seq;
+    size_t answer;
+  };
+  std::vector<Prediction> predictions;
+  for (size_t s = 0; s < seqs.size(); ++s) {
+    for (size_t i = 1; i < seqs[s].answers.size(); ++i) {
+      if (seqs[s].answers[i].elapsed_days >= 1) predictions.push_back({seqs[s].at_ms[i], s, i});
+    }
+  }
+  std::stable_sort(predictions.begin(), predictions.end(),
+                   [](const Prediction& a, const Prediction& b) { return a.at_ms < b.at_ms; });
+  const int64_t count = static_cast<int64_t>(predictions.size());
+  for (int64_t rank = 0; rank < count; ++rank) {
+    const Prediction& p = predictions[static_cast<size_t>(rank)];
+    seqs[p.seq].answers[p.answer].weight = FsrsRecencyWeight(rank, count);
+  }
+  FsrsTrainingSet set;
+  for (Sequence& s : seqs) {
+    if (s.answers.size() > static_cast<size_t>(kFsrsMaxSequenceLength))
+      s.answers.resize(kFsrsMaxSequenceLength);
+    int64_t n = 0;
+    for (size_t i = 1; i < s.answers.size(); ++i) n += s.answers[i].elapsed_days >= 1;
+    if (n == 0) continue;
+    set.reviews += n;
+    set.cards.push_back(std::move(s.answers));
+  }
   return set;
 }
 
 FsrsParams PretrainInitialStability(const FsrsTrainingSet& set, const FsrsParams& w) {
   std::array<std::vector<std::pair<int, bool>>, 4> points;
   for (const auto& seq : set.cards) {
-    points[static_cast<size_t>(seq[0].rating - 1)].emplace_back(seq[1].elapsed_days, seq[1].rating > 1);
+    const FsrsReview& next_day = seq[FirstNextDay(seq)];
+    points[static_cast<size_t>(seq[0].rating - 1)].emplace_back(next_day.elapsed_days, next_day.rating > 1);
   }
   FsrsParams out = w;
   const double decay = -w[20];

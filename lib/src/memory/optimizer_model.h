@@ -62,17 +62,28 @@ StateOf<T> InitialStateT(const ParamsOf<T>& w, int rating) {
       ClampT(InitialDifficultyT(w, rating), scheduling::kFsrsDifficultyMin, scheduling::kFsrsDifficultyMax)};
 }
 
-// The state after an answer `elapsed_days` (>= 1) after the last one.
+template <class T>
+T MaxT(const T& a, const T& b) {
+  return Value(b) > Value(a) ? b : a;
+}
+
+// The state after an answer `elapsed_days` after the last one (0: the same
+// study day, the short-term update).
 template <class T>
 StateOf<T> NextStateT(const ParamsOf<T>& w, const StateOf<T>& current, double elapsed_days, int rating) {
-  const T& s = current.stability;
+  const T s = MaxT(current.stability, T(scheduling::kFsrsStabilityMin));
   const T& d = current.difficulty;
-  const T r = RetrievabilityT(w, elapsed_days, s);
   T next_s;
-  if (rating == 1) {
+  if (elapsed_days <= 0) {
+    T growth = exp(w[17] * (static_cast<double>(rating - 3) + w[18])) * pow(s, -w[19]);
+    if (rating >= 2) growth = MaxT(growth, T(1.0));  // a pass never lowers stability
+    next_s = s * growth;
+  } else if (rating == 1) {
+    const T r = RetrievabilityT(w, elapsed_days, s);
     const T forgotten = w[11] * pow(d, -w[12]) * (pow(s + 1.0, w[13]) - 1.0) * exp((1.0 - r) * w[14]);
     next_s = MinT(forgotten, s / exp(w[17] * w[18]));
   } else {
+    const T r = RetrievabilityT(w, elapsed_days, s);
     const T hard = rating == 2 ? w[15] : T(1.0);
     const T easy = rating == 4 ? w[16] : T(1.0);
     next_s =

@@ -13,6 +13,7 @@
 #include "recall/error.h"
 #include "recall/stats.h"
 #include "stats/render_html_interviews.h"
+#include "stats/memory_stats.h"
 
 namespace recall {
 namespace {
@@ -211,6 +212,7 @@ std::string RenderStatsHtml(const StatsReport& r) {
                    "<tr><th>Total</th><th>{}</th></tr></table>\n",
                    c.new_cards, c.learning, c.relearning, c.young, c.mature, c.suspended, c.buried, c.Total());
   h += RenderInterviewsHtml(r.interviews);
+  h += detail::MemoryHtml(r);
   h += "</body></html>\n";
   return h;
 }

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "recall/stats.h"
+#include "stats/memory_stats.h"
 
 namespace recall {
 namespace {
@@ -119,6 +120,7 @@ std::string StatsToJson(const StatsReport& r) {
   j["card_counts"] = {{"new", c.new_cards},   {"learning", c.learning},   {"relearning", c.relearning},
                       {"young", c.young},     {"mature", c.mature},       {"suspended", c.suspended},
                       {"buried", c.buried},   {"total", c.Total()}};
+  detail::AddMemoryJson(r, j);
   return j.dump(2) + "\n";
 }
 

@@ -10,6 +10,7 @@
 
 #include "recall/stats.h"
 #include "recall/text.h"
+#include "stats/memory_stats.h"
 
 namespace recall {
 namespace {
@@ -376,6 +377,8 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     }
     out += fmt::format("  {:<11}{:>7}\n", "total", c.Total());
   }
+  if (r.memory.cards > 0)
+    out += "\n" + Heading(detail::MemoryHeading(r), color) + detail::MemoryText(r, width);
   // No trailing spaces (empty bars).
   std::string trimmed;
   size_t start = 0;

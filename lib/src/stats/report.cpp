@@ -6,6 +6,7 @@
 
 #include "recall/error.h"
 #include "recall/stats.h"
+#include "stats/memory_stats.h"
 #include "stats/stats_queries.h"
 
 namespace recall {
@@ -225,6 +226,7 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
     return a.tag < b.tag;
   });
   report.interviews = ReadinessOfInterviews(store);
+  detail::AddMemoryStats(store, filter, report.generated_at, report);
   return report;
 }
 

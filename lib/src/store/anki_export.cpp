@@ -18,6 +18,7 @@
 #include "anki/apkg_internal.h"
 #include "anki/apkg_media.h"
 #include "recall/text.h"
+#include "store/anki_fsrs.h"
 #include "store/anki_store.h"
 #include "store/store_impl.h"
 
@@ -339,7 +340,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
         col.bind(1, crt_s);
         col.bind(2, mod_ms);
         col.bind(3, mod_ms);
-        col.bind(4, ColConfJson(std::min<int64_t>(card_count + 1, kNewDueLimit)));
+        col.bind(4, ColConfWithFsrs(ColConfJson(std::min<int64_t>(card_count + 1, kNewDueLimit)), decks));
         std::vector<Notetype> types;
         SQLite::Statement st(db,
                              "SELECT DISTINCT notetype_id FROM notes WHERE id IN "
@@ -354,7 +355,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           export_types[t.id] = std::move(t);
         }
         col.bind(6, DecksJson(decks, now_s));
-        col.bind(7, DconfJson(decks, now_s));
+        col.bind(7, DconfWithFsrs(DconfJson(decks, now_s), decks, store.FsrsParameters()));
         col.exec();
       }
 
@@ -472,6 +473,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
         };
         copy_cards(kNewCardRows);
         copy_cards(kOtherCardRows);
+        if (options.with_scheduling) WriteFsrsCardData(db, pkg, store.FsrsParameters());
       }
 
       // Review log.
