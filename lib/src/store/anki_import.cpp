@@ -13,9 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include "anki/apkg_internal.h"
+#include "anki/apkg_limits.h"
 #include "recall/text.h"
 #include "store/anki_store.h"
 #include "store/package_columns.h"
+#include "store/package_guard.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -114,7 +116,7 @@ int64_t FloorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) 
 }  // namespace
 
 ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, const std::string& label,
-                                      const ApkgImportOptions& options) {
+                                      const ApkgImportOptions& options, PackageBudget& budget) {
   using nlohmann::json;
   const Reader r(label);
   ApkgImportSummary summary;
@@ -122,6 +124,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
   const std::string source = "apkg:" + std::filesystem::path(label).filename().string();
   try {
     SQLite::Database pkg(db_path, SQLite::OPEN_READONLY);
+    detail::GuardPackage(pkg, budget);
     RegisterUnicaseCollation(pkg);
     try {
       pkg.exec("PRAGMA query_only = ON");
@@ -138,6 +141,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
     if (const auto missing = detail::MissingPackageColumn(pkg)) {
       r.Fail("malformed collection: no " + *missing + " column");
     }
+    detail::CheckPackageRows(pkg, budget);
 
     // The col row: version, creation time, config and (schema 11) decks.
     SQLite::Statement col(pkg, "SELECT ver, crt, conf, decks FROM col");
@@ -431,14 +435,15 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           }
           const std::optional<Notetype>& type = type_for(mid);
           std::vector<std::string> fields = detail::SplitFields(flds);
+          budget.CheckFields(pkg_id, fields);
           std::string front;
           std::string back;
           std::optional<std::string> joined;  // notes.fields
           if (!type) {
             // recall Basic: Front = first field, Back = the other non-empty fields.
-            front = HtmlToMarkdown(fields[0]);
+            front = budget.ToMarkdown(pkg_id, fields[0]);
             for (size_t i = 1; i < fields.size(); ++i) {
-              const std::string field = HtmlToMarkdown(fields[i]);
+              const std::string field = budget.ToMarkdown(pkg_id, fields[i]);
               if (!field.empty()) back += (back.empty() ? "" : "\n\n") + field;
             }
           } else {
