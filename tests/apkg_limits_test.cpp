@@ -131,10 +131,11 @@ TEST_F(ApkgLimitsTest, AValueLargerThanTheLimitIsRefused) {
 // value is read. The value limit (64 MiB) stops it at the first row.
 TEST_F(ApkgLimitsTest, AGeneratedColumnOverZeroblobIsStoppedByTheValueLimit) {
   const std::string apkg = dir_.File("zeroblob.apkg");
-  EditPackage(good_, apkg,
-              {"ALTER TABLE notes DROP COLUMN flds",
-               "ALTER TABLE notes ADD COLUMN flds TEXT GENERATED ALWAYS AS (CAST(zeroblob(300000000) AS TEXT))"},
-              dir_.File("scratch.anki2"));
+  EditPackage(
+      good_, apkg,
+      {"ALTER TABLE notes DROP COLUMN flds",
+       "ALTER TABLE notes ADD COLUMN flds TEXT GENERATED ALWAYS AS (CAST(zeroblob(300000000) AS TEXT))"},
+      dir_.File("scratch.anki2"));
   ExpectRefused(apkg, {}, "package too large: a value larger than 64 MiB");
 }
 

@@ -55,6 +55,10 @@ void EditPackage(const std::string& from, const std::string& to, const std::vect
   std::filesystem::remove(scratch);
 }
 
+void ExtractCollection(const std::string& apkg, const std::string& dest) {
+  WriteFile(dest, ReadMember(apkg, "collection.anki2"));
+}
+
 std::string NestedLists(int depth) {
   std::string out;
   for (int i = 0; i < depth; ++i) out += "<ul><li>";

@@ -15,6 +15,9 @@ namespace recall::testing {
 void EditPackage(const std::string& from, const std::string& to, const std::vector<std::string>& sql,
                  const std::string& scratch, const std::vector<std::string>& params = {});
 
+// Writes the package's collection.anki2 to `dest`.
+void ExtractCollection(const std::string& apkg, const std::string& dest);
+
 // "<ul><li>" x depth + "x" + "</li></ul>" x depth.
 std::string NestedLists(int depth);
 

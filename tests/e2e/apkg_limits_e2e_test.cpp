@@ -38,7 +38,8 @@ TEST_F(ApkgLimitsE2eTest, ThirtyThousandNestedListsAreRefusedAtOnce) {
   const RunResult r = RunRecall({"import", apkg}, Env());
   EXPECT_EQ(r.exit_code, 4);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err.rfind("recall: package too large: lists nested 30000 levels deep in note ", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.rfind("recall: package too large: lists nested 30000 levels deep in note ", 0), 0u)
+      << r.err;
   const std::string tail = " (at most 64) (" + apkg + ")\n";
   ASSERT_GT(r.err.size(), tail.size());
   EXPECT_EQ(r.err.substr(r.err.size() - tail.size()), tail) << r.err;
@@ -47,10 +48,11 @@ TEST_F(ApkgLimitsE2eTest, ThirtyThousandNestedListsAreRefusedAtOnce) {
 
 TEST_F(ApkgLimitsE2eTest, AGeneratedColumnOverZeroblobIsRefused) {
   const std::string apkg = dir_.File("zeroblob.apkg");
-  EditPackage(good_, apkg,
-              {"ALTER TABLE notes DROP COLUMN flds",
-               "ALTER TABLE notes ADD COLUMN flds TEXT GENERATED ALWAYS AS (CAST(zeroblob(1000000000) AS TEXT))"},
-              dir_.File("scratch"));
+  EditPackage(
+      good_, apkg,
+      {"ALTER TABLE notes DROP COLUMN flds",
+       "ALTER TABLE notes ADD COLUMN flds TEXT GENERATED ALWAYS AS (CAST(zeroblob(1000000000) AS TEXT))"},
+      dir_.File("scratch"));
   const RunResult r = RunRecall({"import", apkg}, Env());
   EXPECT_EQ(r.exit_code, 4);
   EXPECT_EQ(r.err, "recall: package too large: a value larger than 64 MiB (" + apkg + ")\n");

@@ -62,6 +62,9 @@ struct ApkgImportSummary {
   // What the package had that recall could not keep, one line each
   // (docs/apkg.md "Kept, converted, dropped").
   std::vector<std::string> not_kept;
+  // Out-of-range card states repaired on the way in, one line per kind with
+  // its count (docs/apkg.md "Repaired on import").
+  std::vector<std::string> repaired;
 };
 
 // The media folder of a collection: its path with the extension replaced by

@@ -76,9 +76,10 @@ std::string PackageBudget::ToMarkdown(int64_t note_id, std::string_view html) co
   const int64_t cap = limits_.growth * static_cast<int64_t>(html.size()) + limits_.growth_floor;
   std::optional<std::string> md = HtmlToMarkdownBounded(html, static_cast<size_t>(cap));
   if (!md) {
-    Fail("a field of note " + std::to_string(note_id) + " grows from " + Bytes(static_cast<int64_t>(html.size())) +
-         " of HTML to more than " + Bytes(cap) + " of Markdown (at most " + std::to_string(limits_.growth) +
-         " times its size + " + Bytes(limits_.growth_floor) + ")");
+    Fail("a field of note " + std::to_string(note_id) + " grows from " +
+         Bytes(static_cast<int64_t>(html.size())) + " of HTML to more than " + Bytes(cap) +
+         " of Markdown (at most " + std::to_string(limits_.growth) + " times its size + " +
+         Bytes(limits_.growth_floor) + ")");
   }
   return std::move(*md);
 }
@@ -95,7 +96,8 @@ void PackageBudget::CheckTime() {
 void PackageBudget::RethrowIfExpired() const {
   if (!expired_) return;
   const int64_t ms = limits_.milliseconds;
-  Fail("the import took longer than " + (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms") +
+  Fail("the import took longer than " +
+       (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms") +
        " (its time budget)");
 }
 

@@ -16,6 +16,7 @@
 #include "anki/apkg_limits.h"
 #include "recall/text.h"
 #include "store/anki_store.h"
+#include "store/import_repair.h"
 #include "store/package_columns.h"
 #include "store/package_guard.h"
 #include "store/store_impl.h"
@@ -585,6 +586,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           summary.revlog_added += insert_rev.exec();
           insert_rev.reset();
         }
+        summary.repaired = detail::RepairImportedCards(store, card_map);
         if (options.dry_run) throw DryRunRollback{};
       });
     } catch (const DryRunRollback&) {
