@@ -3,10 +3,8 @@
 // killed run are removed by the next run, and the target .apkg is either the
 // old file or a complete new one.
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,8 +15,6 @@
 
 #include "test_support.h"
 
-extern char** environ;
-
 namespace recall::testing {
 namespace {
 
@@ -26,33 +22,9 @@ namespace fs = std::filesystem;
 
 constexpr int kNotes = 3000;
 
-// Starts the built recall with `args`, output to /dev/null, TMPDIR `tmp`.
+// Starts the built recall with `args` and TMPDIR `tmp`.
 pid_t Spawn(const std::vector<std::string>& args, const std::string& tmp) {
-  std::vector<std::string> env_strings;
-  for (char** e = environ; *e; ++e) {
-    const std::string kv = *e;
-    if (kv.rfind("RECALL_", 0) == 0 || kv.rfind("TZ=", 0) == 0 || kv.rfind("TMPDIR=", 0) == 0) continue;
-    env_strings.push_back(kv);
-  }
-  env_strings.push_back("RECALL_NOW=2024-03-01T09:00:00Z");
-  env_strings.push_back("TZ=UTC");
-  env_strings.push_back("TMPDIR=" + tmp);
-  std::vector<char*> envp;
-  for (auto& s : env_strings) envp.push_back(s.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> argv_strings{RECALL_BINARY};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& s : argv_strings) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  if (posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), envp.data()) != 0) pid = -1;
-  posix_spawn_file_actions_destroy(&fa);
-  return pid;
+  return StartRecall(args, {{"RECALL_NOW", "2024-03-01T09:00:00Z"}, {"TZ", "UTC"}, {"TMPDIR", tmp}});
 }
 
 // Kills `pid` with SIGKILL after `ms` milliseconds (it may have finished).
