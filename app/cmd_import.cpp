@@ -48,6 +48,7 @@ std::string SummaryLine(const FileImportSummary& s, bool prune) {
     if (a.notetypes_added > 0) line += fmt::format(", {} note types added", a.notetypes_added);
     // Nothing is dropped silently: what the package had that recall did not keep.
     for (const auto& what : a.not_kept) line += "\n  not kept: " + what;
+    for (const auto& what : a.repaired) line += "\n  repaired: " + what;
     return line;
   }
   std::string line = fmt::format("{}: {} added, {} updated, {} unchanged, {} missing", s.path, s.added, s.updated,
@@ -80,7 +81,7 @@ nlohmann::json ToJson(const FileImportSummary& s, bool dry_run) {
                  {"notes_unchanged", a.notes_unchanged}, {"cards_added", a.cards_added},
                  {"cards_updated", a.cards_updated}, {"revlog_added", a.revlog_added},
                  {"decks_added", a.decks_added}, {"notetypes_added", a.notetypes_added},
-                 {"not_kept", a.not_kept}};
+                 {"not_kept", a.not_kept}, {"repaired", a.repaired}};
   }
   return j;
 }

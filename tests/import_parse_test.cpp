@@ -330,6 +330,15 @@ TEST(ImportAnkiTextTest, SeparatorsAndGuidColumn) {
   EXPECT_EQ(pipe.notes[0].back, "<b>b</b>");
 }
 
+// Found by tsv_fuzz (tests/fuzz/corpus/tsv_fuzz/regression-header-without-newline):
+// a header line that ends the text without a newline read past its end.
+TEST(ImportAnkiTextTest, AHeaderLineWithoutANewlineEndsTheText) {
+  for (const char* text : {"#separa#", "#separator:tab", "#html:true"}) {
+    const auto doc = ParseDocument(text, "x.txt", ImportFormat::kTsv);
+    EXPECT_TRUE(doc.notes.empty()) << text;
+  }
+}
+
 TEST(ImportAnkiTextTest, MalformedLinesNameFileAndLine) {
   EXPECT_EQ(ParseError("#separator:tab\na\tb\nonly one field\n", "notes.tsv", ImportFormat::kTsv),
             "malformed line: expected a front and a back field, found 1 field (notes.tsv, line 3)");

@@ -69,29 +69,57 @@ void WriteFile(const std::string& path, const std::string& contents) {
 std::string FixturePath(const std::string& relative) { return std::string(RECALL_FIXTURES_DIR) + "/" + relative; }
 std::string SourcePath(const std::string& relative) { return std::string(RECALL_SOURCE_DIR) + "/" + relative; }
 
+namespace {
+
+// The environment and arguments RunRecall and StartRecall give the binary
+// (see RunRecall): strings, and the null-terminated pointer arrays to them.
+struct RecallCommand {
+  std::vector<std::string> env_strings;
+  std::vector<std::string> argv_strings;
+  std::vector<char*> envp;
+  std::vector<char*> argv;
+
+  RecallCommand(const std::vector<std::string>& args, const std::map<std::string, std::string>& env) {
+    for (char** e = environ; *e; ++e) {
+      const std::string kv = *e;
+      if (kv.rfind("RECALL_", 0) == 0 || kv.rfind("NO_COLOR=", 0) == 0 || kv.rfind("TERM=", 0) == 0 ||
+          kv.rfind("EDITOR=", 0) == 0 || kv.rfind("VISUAL=", 0) == 0) {
+        continue;
+      }
+      const std::string name = kv.substr(0, kv.find('='));
+      if (env.count(name)) continue;
+      env_strings.push_back(kv);
+    }
+    for (const auto& [k, v] : env) env_strings.push_back(k + "=" + v);
+    for (auto& s : env_strings) envp.push_back(s.data());
+    envp.push_back(nullptr);
+    argv_strings.push_back(RECALL_BINARY);
+    argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+    for (auto& s : argv_strings) argv.push_back(s.data());
+    argv.push_back(nullptr);
+  }
+};
+
+}  // namespace
+
+pid_t StartRecall(const std::vector<std::string>& args, const std::map<std::string, std::string>& env) {
+  RecallCommand cmd(args, env);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, cmd.argv[0], &fa, nullptr, cmd.argv.data(), cmd.envp.data()) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&fa);
+  return pid;
+}
+
 RunResult RunRecall(const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
                     const std::string& input) {
-  std::vector<std::string> env_strings;
-  for (char** e = environ; *e; ++e) {
-    const std::string kv = *e;
-    if (kv.rfind("RECALL_", 0) == 0 || kv.rfind("NO_COLOR=", 0) == 0 || kv.rfind("TERM=", 0) == 0 ||
-        kv.rfind("EDITOR=", 0) == 0 || kv.rfind("VISUAL=", 0) == 0) {
-      continue;
-    }
-    const std::string name = kv.substr(0, kv.find('='));
-    if (env.count(name)) continue;
-    env_strings.push_back(kv);
-  }
-  for (const auto& [k, v] : env) env_strings.push_back(k + "=" + v);
-  std::vector<char*> envp;
-  for (auto& s : env_strings) envp.push_back(s.data());
-  envp.push_back(nullptr);
-
-  std::vector<std::string> argv_strings{RECALL_BINARY};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& s : argv_strings) argv.push_back(s.data());
-  argv.push_back(nullptr);
+  RecallCommand cmd(args, env);
+  auto& argv = cmd.argv;
+  auto& envp = cmd.envp;
 
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (::pipe2(in_pipe, O_CLOEXEC) || ::pipe2(out_pipe, O_CLOEXEC) || ::pipe2(err_pipe, O_CLOEXEC)) {

@@ -3,6 +3,8 @@
 
 // Helpers shared by the unit and end-to-end tests.
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -39,6 +41,10 @@ struct RunResult {
 RunResult RunRecall(const std::vector<std::string>& args,
                     const std::map<std::string, std::string>& env = {},
                     const std::string& input = "");
+
+// Starts the built `recall` with `args` and the environment RunRecall gives
+// it, standard input and output /dev/null, without waiting. -1 on failure.
+pid_t StartRecall(const std::vector<std::string>& args, const std::map<std::string, std::string>& env = {});
 
 // Sets the process time zone (TZ) for its lifetime and restores the old one.
 class ScopedTimeZone {

@@ -33,8 +33,23 @@ struct ExportSummary {
 // package has passed validation). Throws recall::Error.
 ExportSummary ExportApkg(Store& store, const std::string& path, const ExportOptions& options);
 
+// Bounds on the work one package may cost (docs/apkg.md "Limits of a
+// package"). Past any of them the import stops with one line naming the
+// package and what was too large (exit 4) and writes nothing.
+struct ApkgLimits {
+  int list_depth = 64;                  // <ul>/<ol> nested in one field
+  int64_t growth = 8;                   // HTML -> Markdown: output <= growth x input + growth_floor
+  int64_t growth_floor = 64 << 10;      // bytes
+  int64_t value_bytes = 64 << 20;       // one value of the package's database (a field, col.models)
+  int64_t notes = 1000000;              // rows of the package
+  int64_t cards = 5000000;
+  int64_t revlog = 20000000;
+  int64_t milliseconds = 300000;        // the whole import, from opening the package
+};
+
 struct ApkgImportOptions {
   bool dry_run = false;
+  ApkgLimits limits;
 };
 
 struct ApkgImportSummary {
@@ -51,6 +66,9 @@ struct ApkgImportSummary {
   // What the package had that recall could not keep, one line each
   // (docs/apkg.md "Kept, converted, dropped").
   std::vector<std::string> not_kept;
+  // Out-of-range card states repaired on the way in, one line per kind with
+  // its count (docs/apkg.md "Repaired on import").
+  std::vector<std::string> repaired;
 };
 
 // The media folder of a collection: its path with the extension replaced by

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "anki/apkg_internal.h"
+#include "anki/apkg_limits.h"
 #include "anki/apkg_media.h"
 #include "recall/anki.h"
 #include "recall/error.h"
@@ -19,6 +20,7 @@ ApkgImportSummary ImportApkg(Store& store, const std::string& path, const ApkgIm
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw Error(ErrorCode::kNotFound, "no such file (" + path + ")");
   if (std::filesystem::is_directory(path, ec)) throw Error(ErrorCode::kIo, "is a directory (" + path + ")");
+  anki::PackageBudget budget(options.limits, path);
   anki::PackageReader reader(path, path);
   const anki::PackageLayout layout = anki::ChoosePackageLayout(reader, path);
   anki::ScopedTempDir dir;
@@ -31,7 +33,14 @@ ApkgImportSummary ImportApkg(Store& store, const std::string& path, const ApkgIm
   const std::string media_dir = MediaFolderOf(store.path());
   anki::MediaPlan plan;
   if (!media_dir.empty()) plan = anki::StageMedia(reader, files, layout.zstd, dir.path(), media_dir);
-  ApkgImportSummary summary = anki::MergeAnkiCollection(store, db, path, options);
+  budget.CheckTime();
+  ApkgImportSummary summary;
+  try {
+    summary = anki::MergeAnkiCollection(store, db, path, options, budget);
+  } catch (const Error& e) {
+    budget.Translate(e);  // an interrupted statement or a value over the limit: say which bound
+    throw;
+  }
   if (media_dir.empty() && !files.empty()) {
     summary.not_kept.push_back(std::to_string(files.size()) + " media files (the collection has no media folder)");
   }

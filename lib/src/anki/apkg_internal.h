@@ -48,6 +48,9 @@ uint32_t Sha1Prefix32(std::string_view text);
 // <li> "- ", headings "#", <img src> ![](src), other tags dropped, entities
 // decoded. Text without '<' or '&' is returned unchanged.
 std::string HtmlToMarkdown(std::string_view html);
+// The same, or nullopt once the Markdown is longer than `max_bytes` (it stops
+// there: the work is bounded by the cap, not by what the HTML asks for).
+std::optional<std::string> HtmlToMarkdownBounded(std::string_view html, size_t max_bytes);
 // Tags in Anki's form " a b " ("" for none). U+3000 and control characters,
 // which Anki forbids in tags, become '_'.
 std::string AnkiTags(const std::vector<std::string>& tags);
@@ -160,10 +163,11 @@ void ValidateAnkiCollection(const std::string& db_path, Timestamp now, const Exp
                             const std::string& label);
 
 // Merges an extracted Anki collection (schema 11 or 18) into the store in one
-// transaction (rolled back when options.dry_run). Throws recall::Error naming
-// `label`.
+// transaction (rolled back when options.dry_run), within `budget`. Throws
+// recall::Error naming `label`.
+class PackageBudget;  // apkg_limits.h
 ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, const std::string& label,
-                                      const ApkgImportOptions& options);
+                                      const ApkgImportOptions& options, PackageBudget& budget);
 
 }  // namespace recall::anki
 

@@ -273,8 +273,11 @@ std::vector<std::string> SplitAnkiTags(std::string_view tags) {
   return out;
 }
 
-std::string HtmlToMarkdown(std::string_view html) {
+std::string HtmlToMarkdown(std::string_view html) { return *HtmlToMarkdownBounded(html, std::string::npos); }
+
+std::optional<std::string> HtmlToMarkdownBounded(std::string_view html, size_t max_bytes) {
   if (html.find('<') == std::string_view::npos && html.find('&') == std::string_view::npos) {
+    if (html.size() > max_bytes) return std::nullopt;
     return std::string(html);
   }
   std::string out;
@@ -297,6 +300,7 @@ std::string HtmlToMarkdown(std::string_view html) {
     text.clear();
   };
   while (i < html.size()) {
+    if (out.size() > max_bytes) return std::nullopt;
     const char c = html[i];
     if (c != '<') {
       if (pre_depth == 0 && (c == '\n' || c == '\r')) {
@@ -379,6 +383,7 @@ std::string HtmlToMarkdown(std::string_view html) {
     }
   }
   flush_text();
+  if (out.size() > max_bytes) return std::nullopt;
   // Trim trailing newlines and spaces.
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
   size_t start = 0;

@@ -182,6 +182,7 @@ ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file) {
     pos = eol + 1;
     ++line;
   }
+  pos = std::min(pos, text.size());  // a header line without a newline ends the text
   if (h.separator == 0) {
     // Like Anki: tab if the first data line has one, else semicolon, else comma.
     const size_t eol = text.find('\n', pos);

@@ -7,14 +7,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "import/import_internal.h"
+#include "import/read_document.h"
 #include "recall/error.h"
 #include "store/import_writer.h"
 #include "util/base91.h"
@@ -58,21 +57,6 @@ std::string GuidFromKey(const std::string& key) {
   uint64_t v = 0;
   for (int i = 0; i < 8; ++i) v = (v << 8) | digest[i];
   return detail::AnkiBase91(v);
-}
-
-std::string ReadWholeFile(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
-    if (errno == ENOENT || errno == ENOTDIR) throw Error(ErrorCode::kNotFound, "no such file (" + path + ")");
-    throw Error(ErrorCode::kIo, "cannot read file: " + std::string(std::strerror(errno)) + " (" + path + ")");
-  }
-  if (S_ISDIR(st.st_mode)) throw Error(ErrorCode::kIo, "cannot read file: is a directory (" + path + ")");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::kIo, "cannot read file: " + std::string(std::strerror(errno)) + " (" + path + ")");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw Error(ErrorCode::kIo, "cannot read file (" + path + ")");
-  return ss.str();
 }
 
 std::vector<std::string> SortedUnique(std::vector<std::string> v) {
@@ -150,7 +134,7 @@ ParsedDocument ParseDocument(std::string_view text, std::string_view display_nam
 }
 
 ParsedDocument ParseImportFile(const std::string& path, ImportFormat format) {
-  const std::string raw = ReadWholeFile(path);
+  const std::string raw = import_internal::ReadDocument(path);
   if (format == ImportFormat::kAuto) format = DetectImportFormat(path, raw);
   if (format == ImportFormat::kApkg) throw Error(ErrorCode::kUsage, "--explain reads text documents, not packages (" + path + ")");
   return ParseDocument(raw, path, format);
@@ -167,7 +151,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     std::string raw;
     if (options.format != ImportFormat::kApkg && LowerExtension(paths[i]) != ".apkg" &&
         LowerExtension(paths[i]) != ".colpkg") {
-      raw = ReadWholeFile(paths[i]);
+      raw = import_internal::ReadDocument(paths[i]);
     } else {
       struct stat st {};
       if (::stat(paths[i].c_str(), &st) != 0) {

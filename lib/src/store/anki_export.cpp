@@ -20,6 +20,7 @@
 #include "recall/text.h"
 #include "store/anki_fsrs.h"
 #include "store/anki_store.h"
+#include "store/export_ids.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -453,7 +454,11 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
               // intraday learning (Unix seconds) is copied unchanged.
               const bool seconds = queue == 1 || (queue < 0 && type != 2 && due > 1000000000);
               if (!seconds) due = to_anki_day(due);
+              if (type == 2) reps = std::max<int64_t>(reps, 1);  // a review card was answered
             }
+            // Anki keeps due in 32 bits (its Check Database clamps it the
+            // same way): a learning step timed by a clock past 2038.
+            due = std::clamp<int64_t>(due, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
             out.Bind(1, in.Value(0));
             out.Bind(2, in.Value(1));
             out.Bind(3, package_did.count(deck_id) ? package_did[deck_id] : deck_id);
@@ -502,6 +507,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           ++summary.revlog_rows;
         }
       }
+      detail::RenumberFutureIds(pkg, params.now);  // ids the store keeps but Anki's format forbids
       pkg.exec(kSchema11Indexes);
       pkg.exec("COMMIT");
       pkg.exec("PRAGMA journal_mode = DELETE");

@@ -9,9 +9,13 @@
 #include <map>
 
 #include "anki/apkg_internal.h"
+#include "anki/apkg_limits.h"
 #include "recall/text.h"
 #include "store/anki_import_rows.h"
 #include "store/anki_store.h"
+#include "store/import_repair.h"
+#include "store/package_columns.h"
+#include "store/package_guard.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -32,15 +36,17 @@ struct TargetDeck {
 }  // namespace
 
 ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, const std::string& label,
-                                      const ApkgImportOptions& options) {
+                                      const ApkgImportOptions& options, PackageBudget& budget) {
   const Reader r(label);
   ApkgImportSummary summary;
   const Timestamp now = store.clock().Now();
   const std::string source = "apkg:" + std::filesystem::path(label).filename().string();
   try {
     SQLite::Database pkg(db_path, SQLite::OPEN_READONLY);
+    detail::GuardPackage(pkg, budget);
     RegisterUnicaseCollation(pkg);
     import_rows::CheckPackage(pkg, r);
+    detail::CheckPackageRows(pkg, budget);
     import_rows::PackageRows rows = import_rows::ReadPackageRows(pkg, r, now);
     const std::map<int64_t, std::string>& deck_names = rows.deck_names;
     const int64_t source_today = rows.source_today;
@@ -221,14 +227,15 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           }
           const std::optional<Notetype>& type = type_for(mid);
           std::vector<std::string> fields = detail::SplitFields(flds);
+          budget.CheckFields(pkg_id, fields);
           std::string front;
           std::string back;
           std::optional<std::string> joined;  // notes.fields
           if (!type) {
             // recall Basic: Front = first field, Back = the other non-empty fields.
-            front = HtmlToMarkdown(fields[0]);
+            front = budget.ToMarkdown(pkg_id, fields[0]);
             for (size_t i = 1; i < fields.size(); ++i) {
-              const std::string field = HtmlToMarkdown(fields[i]);
+              const std::string field = budget.ToMarkdown(pkg_id, fields[i]);
               if (!field.empty()) back += (back.empty() ? "" : "\n\n") + field;
             }
           } else {
@@ -324,6 +331,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
 
         // Review log: merged by id, never duplicated.
         summary.revlog_added += import_rows::MergeRevlog(pkg, db, r, card_map);
+        summary.repaired = detail::RepairImportedCards(store, card_map);
         if (options.dry_run) throw DryRunRollback{};
       });
     } catch (const DryRunRollback&) {
