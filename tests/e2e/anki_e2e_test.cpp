@@ -67,8 +67,8 @@ TEST_F(AnkiE2eTest, TypeInTheAnswerCardInTheLineProtocol) {
             0);
   const RunResult r = RunRecall({"review"}, Env(), "3\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("#1 · D · New 1 · Learn 0 · Due 0\n首都\n-- answer --\n北京\n"
-                        "1 Again 1m  2 Hard 5.5m  3 Good 10m  4 Easy 5d\n> Good: next in 10m\n",
+  EXPECT_EQ(r.out.rfind("0/1 · <1 min left · D · New 1 · Learn 0 · Due 0 · new\n首都\n-- answer --\n北京\n"
+                        "1 Again 1m  2 Hard 6m  3 Good 10m  4 Easy 5d\n> Good → 10m\n",
                         0),
             0u)
       << r.out;

@@ -103,8 +103,8 @@ TEST_F(DrillFixture, WeakestDrillsLowestRecallFirstAndLogsTheEarlyReviewAsAnkiDo
   const auto r = Review("3\n3\n", "2024-03-03T09:00:00Z", {"--weakest", "5"});
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find("#1 · D · New 0 · Learn 0 · Due 2\ngood\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("#2 · D · New 0 · Learn 0 · Due 1\neasy\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/2 · <1 min left · D · New 0 · Learn 0 · Due 2\nreview, last 1d\ngood\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1/2 · <1 min left · D · New 0 · Learn 0 · Due 1\nreview, last 4d\neasy\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Reviewed 2 cards"), std::string::npos) << r.out;
   // `good` was due (one day late): an ordinary review, (1 + 1/2) x 2.5 = 3.75
   // -> 4 days. `easy` is 2 days early: Anki's early-review rule credits the 2
@@ -121,26 +121,26 @@ TEST_F(DrillFixture, WeakestDrillsLowestRecallFirstAndLogsTheEarlyReviewAsAnkiDo
 
 TEST_F(DrillFixture, WeakestOneTakesOnlyTheWeakestCard) {
   const auto r = Review("3\n3\n", "2024-03-03T09:00:00Z", {"--weakest", "1"});
-  EXPECT_NE(r.out.find("#1 · D · New 0 · Learn 0 · Due 1\ngood\n"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("#2 ·"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/1 · <1 min left · D · New 0 · Learn 0 · Due 1\nreview, last 1d\ngood\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("1/1 ·"), std::string::npos) << r.out;  // no second card
   EXPECT_EQ(Rows("SELECT card_id FROM revlog WHERE day = 19785"), std::to_string(c_.good) + "\n");
 }
 
 TEST_F(DrillFixture, TagCoversChildTagsAndCombinesWithDeck) {
   // Day 1: `good` is due, `fresh` is new; --tag ml leaves `fresh` (tag db) out.
   auto r = Review("3\n", "2024-03-02T09:00:00Z", {"--tag", "ml", "--deck", "D"});
-  EXPECT_NE(r.out.find("#1 · D · New 0 · Learn 0 · Due 1\ngood\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/1 · <1 min left · D · New 0 · Learn 0 · Due 1\nreview, last 1d\ngood\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("No more cards due now."), std::string::npos) << r.out;
   EXPECT_EQ(Rows("SELECT card_id, kind FROM revlog WHERE day = 19784"), std::to_string(c_.good) + "|1\n");
   // "ml" covers "ml::llm"; tags are alternatives (any of them).
   r = Review("3\n3\n", "2024-03-03T09:00:00Z", {"--weakest", "5", "--tag", "ml::llm", "--tag", "db"});
-  EXPECT_NE(r.out.find("#1 · D · New 0 · Learn 0 · Due 1\neasy\n"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("#2 ·"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/1 · <1 min left · D · New 0 · Learn 0 · Due 1\nreview, last 4d\neasy\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("1/1 ·"), std::string::npos) << r.out;  // no second card
   r = Review("q\n", "2024-03-03T09:00:00Z", {"--cram", "--tag", "ml"});
-  EXPECT_NE(r.out.find("#1 · D · New 0 · Learn 0 · Due 2\ngood\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/2 · <1 min left · D · New 0 · Learn 0 · Due 2\nreview, last 3d\ngood\n"), std::string::npos) << r.out;
   // A tag is not a prefix match: "m" covers neither "ml" nor "ml::llm".
   r = Review("3\n", "2024-03-03T09:00:00Z", {"--cram", "--tag", "m"});
-  EXPECT_EQ(r.out.find("#1 ·"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("min left"), std::string::npos) << r.out;  // no card shown
 }
 
 TEST_F(DrillFixture, CramLeavesEveryCardRowAsItWasAndLogsCramRows) {
@@ -148,9 +148,9 @@ TEST_F(DrillFixture, CramLeavesEveryCardRowAsItWasAndLogsCramRows) {
   // Studied cards weakest first, then the new card.
   const auto r = Review("1\n4\n3\n", "2024-03-03T09:00:00Z", {"--cram"});
   EXPECT_EQ(r.err, "");
-  EXPECT_NE(r.out.find("#1 · D · New 0 · Learn 0 · Due 3\ngood\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("#2 · D · New 0 · Learn 0 · Due 2\neasy\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("#3 · D · New 0 · Learn 0 · Due 1\nfresh\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/3 · <1 min left · D · New 0 · Learn 0 · Due 3\nreview, last 1d\ngood\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1/3 · <1 min left · D · New 0 · Learn 0 · Due 2\nreview, last 4d\neasy\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2/3 · <1 min left · D · New 0 · Learn 0 · Due 1 · new\nfresh\n"), std::string::npos) << r.out;
   EXPECT_EQ(CardRow(c_.easy) + CardRow(c_.good) + CardRow(c_.fresh), before);
   EXPECT_EQ(
       Rows("SELECT card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, day FROM revlog "
@@ -170,19 +170,19 @@ TEST_F(DrillFixture, CramLeavesEveryCardRowAsItWasAndLogsCramRows) {
   EXPECT_EQ(j["true_retention"][0]["young_failed"], 0);
   const auto text =
       RunRecall({"--db", db_, "stats"}, {{"RECALL_NOW", "2024-03-03T10:00:00Z"}, {"TZ", "UTC"}});
-  EXPECT_NE(text.out.find("  learning 0 · review 0 · relearning 0 · filtered 0 · cram 3\n"),
+  EXPECT_NE(text.out.find("  learning 0 · review 0 · relearning 0 · cram 3\n"),
             std::string::npos)
       << text.out;
   // A crammed new card was not introduced: today's new-card allowance is whole.
   const auto normal = Review("q\n", "2024-03-03T09:00:00Z", {});
-  EXPECT_NE(normal.out.find("#1 · D · New 1 · Learn 0 · Due 1\n"), std::string::npos) << normal.out;
+  EXPECT_NE(normal.out.find("0/2 · <1 min left · D · New 1 · Learn 0 · Due 1\n"), std::string::npos) << normal.out;
 }
 
 TEST_F(DrillFixture, UndoOfACramAnswerRemovesItsRowAndShowsTheCardAgain) {
   const std::string before = CardRow(c_.good);
   const auto r = Review("1\nu\n3\nq\n", "2024-03-03T09:00:00Z", {"--cram"});
   EXPECT_EQ(r.err, "");
-  EXPECT_NE(r.out.find("> undid cram on good\n\n#1 · D · New 0 · Learn 0 · Due 3\ngood\n"), std::string::npos)
+  EXPECT_NE(r.out.find("> undid cram on good\n\n0/3 · <1 min left · D · New 0 · Learn 0 · Due 3\nreview, last 1d\ngood\n"), std::string::npos)
       << r.out;
   EXPECT_EQ(Rows("SELECT card_id, rating, kind FROM revlog WHERE day = 19785"),
             std::to_string(c_.good) + "|3|3\n");

@@ -1039,7 +1039,8 @@ TEST_F(ReviewPtyTest, TypeInTheAnswerAsksThenShowsTheComparison) {
   ASSERT_TRUE(pty.ok());
   ASSERT_TRUE(pty.ReadUntil("stop typing", 0)) << pty.out();
   EXPECT_EQ(pty.LastScreen(),
-            "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+            "0/1 · <1 min left · 面试 · New 1\r\n"
+            "Learn 0 · Due 0 · new\r\n"
             "\r\n"
             "首都\r\n"
             "\r\n"
@@ -1056,7 +1057,8 @@ TEST_F(ReviewPtyTest, TypeInTheAnswerAsksThenShowsTheComparison) {
   // Anki's comparison: what was typed, "-" for each missing character, an
   // arrow, then the expected text.
   EXPECT_EQ(pty.LastScreen(),
-            "#1 · 面试 · New 1 · Learn 0 · Due 0\r\n"
+            "0/1 · <1 min left · 面试 · New 1\r\n"
+            "Learn 0 · Due 0 · new\r\n"
             "\r\n"
             "首都\r\n"
             "\r\n" +
@@ -1066,7 +1068,7 @@ TEST_F(ReviewPtyTest, TypeInTheAnswerAsksThenShowsTheComparison) {
                 "↓\r\n"
                 "北京 Beijing\r\n"
                 "\r\n"
-                "1 Again 1m  2 Hard 5.5m  3 Good 10m\r\n"
+                "1 Again 1m  2 Hard 6m  3 Good 10m\r\n"
                 "4 Easy 4d\r\n"
                 "u undo · s suspend · b bury · e edit\r\n"
                 "q quit · ? help\r\n");
