@@ -17,6 +17,7 @@
 
 #include "context.h"
 #include "recall/error.h"
+#include "recall/interview.h"
 #include "recall/key_points.h"
 #include "recall/memory.h"
 #include "recall/mock.h"
@@ -33,6 +34,7 @@ namespace recall::app {
 namespace {
 
 struct MockOptions {
+  std::string interview;  // an interview's stored scope instead of --deck/--tag
   std::string deck;
   std::vector<std::string> tags;
   int64_t minutes = 30;
@@ -58,22 +60,36 @@ struct Asked {
 // The questions of a mock: the scope's cards, topic = the note's first tag,
 // else the deck's name.
 std::vector<Question> PickQuestions(Store& store, const MockOptions& o, Timestamp now, size_t count) {
-  std::vector<int64_t> deck_ids;
-  std::optional<int64_t> root;
-  if (!o.deck.empty()) root = RequireDeck(store, o.deck).id;
-  for (const auto& d : LoadSessionDecks(store, root)) deck_ids.push_back(d.id);
   const MemoryModel model(store);
   std::vector<MockCandidate> candidates;
   std::map<int64_t, std::string> topic_of;
-  for (const Card& card : LoadDrillCards(store, deck_ids, o.tags)) {
-    const auto note = store.GetNote(card.note_id);
-    const auto deck = store.GetDeck(card.deck_id);
+  auto add = [&](const Card& card, const std::vector<std::string>& tags, const std::string& deck_name) {
     MockCandidate c;
     c.card_id = card.id;
-    c.topic = note && !note->tags.empty() ? note->tags.front() : deck ? deck->name : "";
+    c.topic = !tags.empty() ? tags.front() : deck_name;
     if (const auto m = model.ForCard(card, now)) c.recall = m->retrievability;
     topic_of[card.id] = c.topic;
     candidates.push_back(std::move(c));
+  };
+  if (!o.interview.empty()) {
+    const auto interview = FindInterview(store, o.interview);
+    if (!interview) {
+      throw Error(ErrorCode::kNotFound, "no interview named \"" + o.interview + "\" (see recall interview list)");
+    }
+    for (const CardView& v : CardsInScope(store, *interview)) {
+      if (static_cast<int>(v.card.state.queue) < 0) continue;  // as for --deck/--tag: buried cards wait
+      add(v.card, v.note.tags, v.deck_name);
+    }
+  } else {
+    std::vector<int64_t> deck_ids;
+    std::optional<int64_t> root;
+    if (!o.deck.empty()) root = RequireDeck(store, o.deck).id;
+    for (const auto& d : LoadSessionDecks(store, root)) deck_ids.push_back(d.id);
+    for (const Card& card : LoadDrillCards(store, deck_ids, o.tags)) {
+      const auto note = store.GetNote(card.note_id);
+      const auto deck = store.GetDeck(card.deck_id);
+      add(card, note ? note->tags : std::vector<std::string>{}, deck ? deck->name : "");
+    }
   }
   const uint64_t seed = static_cast<uint64_t>(o.seed >= 0 ? o.seed : now.ms);
   std::vector<Question> out;
@@ -294,8 +310,11 @@ const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
   auto o = std::make_shared<MockOptions>();
   auto* sub =
       app.add_subcommand("mock", "A mock interview: timed questions from weak topics, key points, ratings");
-  sub->add_option("--deck", o->deck, "Questions from this deck (name or id) and its sub-decks");
-  sub->add_option("--tag", o->tags, "Only notes with this tag or a child tag (repeatable: any of them)");
+  auto* interview =
+      sub->add_option("--interview", o->interview, "Questions from this interview's scope (recall interview list)");
+  sub->add_option("--deck", o->deck, "Questions from this deck (name or id) and its sub-decks")->excludes(interview);
+  sub->add_option("--tag", o->tags, "Only notes with this tag or a child tag (repeatable: any of them)")
+      ->excludes(interview);
   sub->add_option("--minutes", o->minutes, "Length of the mock (default 30)")->check(CLI::Range(1, 600));
   sub->add_option("--per-question", o->per_question, "Seconds per question (default 120)")
       ->check(CLI::Range(10, 3600));

@@ -128,5 +128,24 @@ TEST_F(MockE2eTest, QuitEndsTheMockWithWhatWasAnswered) {
   EXPECT_EQ(Rows("SELECT count(*) FROM revlog WHERE day = 19784"), "0\n");
 }
 
+// --interview NAME takes the interview's stored scope: here only the db tag,
+// so the one db card is the only question.
+TEST_F(MockE2eTest, InterviewScopeChoosesTheQuestions) {
+  ASSERT_EQ(RunRecall({"--db", db_, "interview", "set", "2024-03-20", "--tag", "db", "--name", "数据库"},
+                      {{"RECALL_NOW", "2024-03-02T09:00:00Z"}, {"TZ", "UTC"}})
+                .exit_code,
+            0);
+  const auto r = Mock("\na\n\n", {"--interview", "数据库", "--seed", "7"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Question 1 · db · "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Question 2"), std::string::npos) << r.out;
+  EXPECT_EQ(Rows("SELECT card_id FROM revlog WHERE day = 19784"), std::to_string(index_) + "\n");
+  const auto missing = Mock("", {"--interview", "nope"});
+  EXPECT_EQ(missing.exit_code, 3);
+  EXPECT_EQ(missing.err, "recall: no interview named \"nope\" (see recall interview list)\n");
+  const auto both = Mock("", {"--interview", "数据库", "--tag", "llm"});
+  EXPECT_EQ(both.exit_code, 2);
+}
+
 }  // namespace
 }  // namespace recall

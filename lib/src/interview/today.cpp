@@ -6,30 +6,16 @@
 #include <map>
 #include <vector>
 
-#include "interview/new_limits.h"
 #include "recall/interview_plan.h"
 #include "recall/session.h"
+#include "recall/today_counts.h"
 
 namespace recall {
 namespace {
 
-// The review queue's counts now, as a session over every deck would show them.
-QueueCounts QueueCountsNow(Store& store) {
-  auto decks = LoadSessionDecks(store, std::nullopt);
-  interview::RaiseNewCardLimits(store, &decks);
-  std::map<int64_t, Day> days;
-  std::map<int, Day> day_of_hour;
-  for (const auto& d : decks) {
-    auto it = day_of_hour.find(d.rollover_hour);
-    if (it == day_of_hour.end())
-      it = day_of_hour.emplace(d.rollover_hour, store.Today(d.rollover_hour).today).first;
-    days[d.id] = it->second;
-  }
-  QueueInput input;
-  input.decks = ComputeAllowances(decks, LoadDeckUsage(store, days));
-  LoadQueueCandidates(store, decks, days, store.clock().Now(), kLearnAheadSeconds, &input);
-  return CountQueue(BuildQueue(input));
-}
+// The review queue's counts now, as a session over every deck would show them
+// (the same counts as `recall decks` and the review header).
+QueueCounts QueueCountsNow(Store& store) { return CountToday(store, std::nullopt).counts; }
 
 }  // namespace
 

@@ -4,13 +4,17 @@
 
 #include <map>
 
+#include "interview/new_limits.h"
+
 namespace recall {
 
 TodayCounts CountToday(Store& store, std::optional<int64_t> deck_id) {
   TodayCounts out;
   const Timestamp now = store.clock().Now();
-  const auto decks = LoadSessionDecks(store, deck_id);
+  auto decks = LoadSessionDecks(store, deck_id);
   if (decks.empty()) return out;
+  // An interview to come raises its decks' new-card limits, as in a session.
+  interview::RaiseNewCardLimits(store, &decks);
   std::map<int64_t, Day> days;
   std::map<int, Day> day_of_hour;
   for (const auto& d : decks) {
