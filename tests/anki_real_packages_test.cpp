@@ -192,6 +192,41 @@ TEST_F(RealPackagesTest, UpdatedNoteReplacesTheOldOne) {
   EXPECT_EQ(after[0].deck_name, "Default");
 }
 
+// The import summary names what each real package had that recall does not
+// keep (worked out with plain sqlite3 from the packages).
+TEST_F(RealPackagesTest, SummaryNamesWhatIsNotKept) {
+  const std::string groups =
+      ": its settings are not imported (daily limits, learning steps, intervals, ease, leeches, burying, "
+      "display "
+      "and audio); recall's deck options apply";
+  auto not_kept = [&](const std::string& name) {
+    FixedClock clock(Timestamp::FromSeconds(kNow));
+    Store store = Store::OpenInMemory(clock);
+    return ImportApkg(store, Package(name), ApkgImportOptions{}).not_kept;
+  };
+  EXPECT_EQ(
+      not_kept("ankidroid-templates.apkg"),
+      (std::vector<std::string>{
+          "16 cards in filtered decks (recall has none: they are in their home decks)",
+          "1 option group (Default)" + groups,
+          "4 note types with field fonts or sizes (cloze, Thaischrift, NestedClozeTest and 1 more): an "
+          "editor setting",
+          "1 note type with sticky fields (cloze): an editor setting",
+          "1 template with a browser appearance (Muscle: Name/Innervation): recall's listings show the sort "
+          "field",
+          "2 deck descriptions (1-TEMPLATES::NestedClozes, 1-TEMPLATES::Typing broken): recall decks have "
+          "none",
+      }));
+  EXPECT_EQ(not_kept("mujing-Alphabet_Word.apkg"),
+            (std::vector<std::string>{"1 option group (系统默认)" + groups}));
+  // Card data {"lrt": ...} is the FSRS last review time: not counted here.
+  EXPECT_EQ(not_kept("taaltuig-spanish-small.apkg"),
+            (std::vector<std::string>{"1 option group (Default)" + groups}));
+  EXPECT_EQ(not_kept("anki-media.apkg"),
+            (std::vector<std::string>{"1 option group (Default)" + groups,
+                                      "1 media files (the collection has no media folder)"}));
+}
+
 // Every package in the directory, named here or not.
 TEST_F(RealPackagesTest, EveryPackageInTheDirectory) {
   int seen = 0;

@@ -4,6 +4,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <zip.h>
+#include <zstd.h>
 
 #include <filesystem>
 #include <stdexcept>
@@ -57,6 +58,12 @@ void EditPackage(const std::string& from, const std::string& to, const std::vect
 
 void ExtractCollection(const std::string& apkg, const std::string& dest) {
   WriteFile(dest, ReadMember(apkg, "collection.anki2"));
+}
+
+std::string ZstdCompress(const std::string& data) {
+  std::string out(ZSTD_compressBound(data.size()), '\0');
+  out.resize(ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 3));
+  return out;
 }
 
 std::string NestedLists(int depth) {

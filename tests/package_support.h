@@ -18,6 +18,9 @@ void EditPackage(const std::string& from, const std::string& to, const std::vect
 // Writes the package's collection.anki2 to `dest`.
 void ExtractCollection(const std::string& apkg, const std::string& dest);
 
+// `data` compressed as one zstd frame (the members of anki21b packages).
+std::string ZstdCompress(const std::string& data);
+
 // "<ul><li>" x depth + "x" + "</li></ul>" x depth.
 std::string NestedLists(int depth);
 

@@ -344,6 +344,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
     if (summary.notes_without_cards > 0) {
       summary.not_kept.push_back(std::to_string(summary.notes_without_cards) + " notes without cards");
     }
+    for (std::string& line : import_rows::NotKeptInPackage(pkg)) summary.not_kept.push_back(std::move(line));
   } catch (const SQLite::Exception& e) {
     r.Fail(std::string("malformed collection: ") + e.what());
   }

@@ -88,6 +88,11 @@ void CheckPackage(SQLite::Database& pkg, const Reader& r);
 // Reads the col row, decks, note types, cards and latest reviews.
 PackageRows ReadPackageRows(SQLite::Database& pkg, const Reader& r, Timestamp now);
 
+// What the package has that recall does not keep (option groups, card flags,
+// card `data` other than an FSRS memory state, LaTeX headers, field fonts...):
+// one import summary line per kind with its count (anki_import_not_kept.cpp).
+std::vector<std::string> NotKeptInPackage(SQLite::Database& pkg);
+
 // package card id -> (recall card id, its deck's rollover hour)
 using CardMap = std::unordered_map<int64_t, std::pair<int64_t, int>>;
 // Merges the package's review log for the cards in `card_map`, by id, never
