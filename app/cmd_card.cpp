@@ -57,13 +57,13 @@ void RunShow(const CardArgs& a, Context& ctx) {
   fmt::print("{}", EscapeControls(RenderCardDetails(v, revlog, memory)));
 }
 
-void EditInEditor(Note* note) {
+void EditInEditor(Note* note, const Notetype* type) {
   const char* editor = std::getenv("VISUAL");
   if (!editor || !*editor) editor = std::getenv("EDITOR");
   if (!editor || !*editor) {
     throw Error(ErrorCode::kUsage, "nothing to change: give --front, --back or --tags, or set EDITOR");
   }
-  const EditOutcome r = recall::app::EditInEditor(*note, /*stdin_to_null=*/false);
+  const EditOutcome r = recall::app::EditInEditor(*note, /*stdin_to_null=*/false, type);
   if (r.editor_failed) throw Error(ErrorCode::kIo, std::string("the editor failed; card not changed (") + editor + ")");
   if (r.kind == EditOutcome::Kind::kFailed) throw Error(ErrorCode::kInvalidInput, r.message);
   if (r.kind == EditOutcome::Kind::kChanged) *note = r.note;
@@ -73,15 +73,24 @@ void RunEdit(const CardArgs& a, Context& ctx) {
   Store& store = ctx.store();
   const CardView v = RequireCardView(store, a.id);
   Note note = v.note;
+  const std::optional<Notetype> type =
+      note.notetype_id == kRecallBasicNotetypeId ? std::nullopt : store.GetNotetype(note.notetype_id);
+  const bool typed = type && !type->markdown;
   const bool any = a.front_opt->count() + a.back_opt->count() + a.tags_opt->count() > 0;
+  if (typed && a.front_opt->count() + a.back_opt->count() > 0) {
+    throw Error(ErrorCode::kUsage, "card " + std::to_string(a.id) + " is a \"" + type->name +
+                                       "\" note: edit its fields with EDITOR (recall card edit " +
+                                       std::to_string(a.id) + ")");
+  }
   if (any) {
     if (a.front_opt->count()) note.front = a.front;
     if (a.back_opt->count()) note.back = a.back;
     if (a.tags_opt->count()) note.tags = SplitWords(a.tags);
   } else {
-    EditInEditor(&note);
+    EditInEditor(&note, typed ? &*type : nullptr);
   }
   for (const std::string* field : {&note.front, &note.back}) {
+    if (typed) break;  // the editor checked the fields
     size_t offset = 0;
     if (!IsValidUtf8(*field, &offset)) {
       throw Error(ErrorCode::kInvalidInput, fmt::format("invalid UTF-8 (byte {})", offset));
@@ -92,7 +101,8 @@ void RunEdit(const CardArgs& a, Context& ctx) {
   }
   std::sort(note.tags.begin(), note.tags.end());
   note.tags.erase(std::unique(note.tags.begin(), note.tags.end()), note.tags.end());
-  if (note.front == v.note.front && note.back == v.note.back && note.tags == v.note.tags) {
+  if (note.front == v.note.front && note.back == v.note.back && note.fields == v.note.fields &&
+      note.tags == v.note.tags) {
     if (ctx.global.json) {
       PrintCard(ctx, v);
     } else {
@@ -100,11 +110,13 @@ void RunEdit(const CardArgs& a, Context& ctx) {
     }
     return;
   }
+  const std::vector<Card> before = store.CardsOfNote(note.id);
   store.UpdateNote(note, /*record_undo=*/true);
   if (ctx.global.json) {
     PrintCard(ctx, RequireCardView(store, a.id));
   } else {
-    fmt::print("Edited card {} (undo with `recall undo`)\n", a.id);
+    const std::string changes = typed ? CardChangesText(*type, note, before, store.CardsOfNote(note.id)) : "";
+    fmt::print("Edited card {}{} (undo with `recall undo`)\n", a.id, changes);
   }
 }
 

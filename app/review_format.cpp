@@ -167,11 +167,20 @@ std::string Trimmed(const std::string& s) {
 }
 
 std::string EditNote(ReviewSession& session, bool stdin_to_null) {
-  const EditOutcome r = EditInEditor(session.current().note, stdin_to_null);
+  const Note& note = session.current().note;
+  const std::optional<Notetype> type = note.notetype_id == kRecallBasicNotetypeId
+                                           ? std::nullopt
+                                           : session.store().GetNotetype(note.notetype_id);
+  const EditOutcome r = EditInEditor(note, stdin_to_null, type ? &*type : nullptr);
   if (r.kind == EditOutcome::Kind::kFailed) return r.message;
   if (r.kind == EditOutcome::Kind::kUnchanged) return "no change";
+  if (!type || type->markdown) {
+    session.Edit(r.note);
+    return "edited";
+  }
+  const std::vector<Card> before = session.store().CardsOfNote(r.note.id);
   session.Edit(r.note);
-  return "edited";
+  return "edited" + CardChangesText(*type, r.note, before, session.store().CardsOfNote(r.note.id));
 }
 
 void Print(const std::string& s) {

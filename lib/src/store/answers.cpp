@@ -233,7 +233,7 @@ std::optional<UndoResult> Store::Undo(const UndoEntry& entry) {
     SQLite::Statement last(db,
                            "SELECT id, action, card_id, revlog_id, type, queue, due, ivl, ease, reps, lapses, "
                            "left, drill, buried_day, note_id, front, back, tags, note_modified_s, modified_s, "
-                           "stability, difficulty, last_review_s FROM undo_log WHERE id = ?");
+                           "stability, difficulty, last_review_s, note_fields, created_ms FROM undo_log WHERE id = ?");
     last.bind(1, entry.id);
     if (!last.executeStep()) {
       throw Error(ErrorCode::kConflict, "that " + entry.action + " (card " + std::to_string(entry.card_id) +
@@ -280,6 +280,21 @@ std::optional<UndoResult> Store::Undo(const UndoEntry& entry) {
       note.bind(4, note_id);
       note.exec();
       detail::WriteTags(db, note_id, detail::SplitTags(last.getColumn(17).getString()));
+      if (!last.getColumn(23).isNull()) {
+        // A typed note: its fields, and without the cards the edit made
+        // (ids from the edit's time on, still new).
+        SQLite::Statement fields(db, "UPDATE notes SET fields = ? WHERE id = ?");
+        fields.bind(1, last.getColumn(23).getString());
+        fields.bind(2, note_id);
+        fields.exec();
+        SQLite::Statement made(db,
+                               "DELETE FROM cards WHERE note_id = ? AND id >= ? AND id != ? AND type = 0 AND "
+                               "reps = 0");
+        made.bind(1, note_id);
+        made.bind(2, last.getColumn(24).getInt64());
+        made.bind(3, r.card_id);
+        made.exec();
+      }
     }
     SQLite::Statement drop(db, "DELETE FROM undo_log WHERE id = ?");
     drop.bind(1, undo_id);

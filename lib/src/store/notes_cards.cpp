@@ -6,6 +6,7 @@
 #include "recall/text.h"
 #include "store/card_list_filters.h"
 #include "store/store_impl.h"
+#include "store/typed_cards.h"
 
 namespace recall {
 namespace detail {
@@ -271,16 +272,22 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
       SQLite::Statement u(db,
                           "INSERT INTO undo_log (action, card_id, created_ms, type, queue, due, ivl, ease, "
                           "reps, lapses, left, drill, buried_day, modified_s, note_id, front, back, tags, "
-                          "note_modified_s, stability, difficulty, last_review_s) SELECT 'edit', id, ?, type, "
-                          "queue, due, ivl, ease, reps, lapses, left, drill, buried_day, modified_s, ?, ?, ?, ?, ?, "
-                          "stability, difficulty, last_review_s FROM cards WHERE id = ?");
+                          "note_modified_s, stability, difficulty, last_review_s, note_fields) "
+                          "SELECT 'edit', id, ?, type, queue, due, ivl, ease, reps, lapses, left, drill, "
+                          "buried_day, modified_s, ?, ?, ?, ?, ?, stability, difficulty, last_review_s, ? "
+                          "FROM cards WHERE id = ?");
       u.bind(1, now.ms);
       u.bind(2, old->id);
       u.bind(3, old->front);
       u.bind(4, old->back);
       u.bind(5, detail::JoinTags(old->tags));
       u.bind(6, old->modified_s);
-      u.bind(7, c.id);
+      if (old->notetype_id != kRecallBasicNotetypeId) {
+        u.bind(7, detail::JoinFields(old->fields));
+      } else {
+        u.bind(7);
+      }
+      u.bind(8, c.id);
       u.exec();
       detail::StampUndoSession(*this, db.getLastInsertRowid());
     }
@@ -294,6 +301,7 @@ void Store::UpdateNote(const Note& note, bool record_undo) {
       st.bind(1, type ? detail::SortFieldText(*type, fields) : CleanStoredText(note.front));
       st.bind(2, "");
       st.bind(4, detail::JoinFields(fields));
+      if (type) detail::AddMissingCards(db, *type, note.id, fields, note.tags, now);
     } else {
       st.bind(1, CleanStoredText(note.front));
       st.bind(2, CleanStoredText(note.back));

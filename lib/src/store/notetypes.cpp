@@ -4,6 +4,7 @@
 
 #include "anki/apkg_internal.h"
 #include "store/store_impl.h"
+#include "store/typed_cards.h"
 
 namespace recall {
 namespace {
@@ -212,29 +213,61 @@ std::vector<Card> Store::AddTypedNote(Note* note, int64_t deck_id) {
     ins.bind(9, detail::JoinFields(note->fields));
     ins.exec();
     detail::WriteTags(db, note->id, note->tags);
-    const int64_t first = detail::ReserveNewPositions(db, static_cast<int64_t>(ords.size()));
-    SQLite::Statement c(
-        db, "INSERT INTO cards (id, note_id, deck_id, ord, due, modified_s) VALUES (?, ?, ?, ?, ?, ?)");
-    for (size_t i = 0; i < ords.size(); ++i) {
-      Card card;
-      card.id = detail::NextMsId(db, "cards", now);
-      card.note_id = note->id;
-      card.deck_id = deck_id;
-      card.ord = ords[i];
-      card.state.due = first + static_cast<int64_t>(i);
-      card.modified_s = now.Seconds();
-      c.bind(1, card.id);
-      c.bind(2, card.note_id);
-      c.bind(3, deck_id);
-      c.bind(4, card.ord);
-      c.bind(5, card.state.due);
-      c.bind(6, card.modified_s);
-      c.exec();
-      c.reset();
-      cards.push_back(card);
-    }
+    cards = detail::InsertNewCards(db, note->id, deck_id, ords, now);
   });
   return cards;
 }
 
+namespace detail {
+
+std::vector<Card> InsertNewCards(SQLite::Database& db, int64_t note_id, int64_t deck_id,
+                                 const std::vector<int>& ords, Timestamp now) {
+  const int64_t first = ReserveNewPositions(db, static_cast<int64_t>(ords.size()));
+  SQLite::Statement c(
+      db, "INSERT INTO cards (id, note_id, deck_id, ord, due, modified_s) VALUES (?, ?, ?, ?, ?, ?)");
+  std::vector<Card> cards;
+  for (size_t i = 0; i < ords.size(); ++i) {
+    Card card;
+    card.id = NextMsId(db, "cards", now);
+    card.note_id = note_id;
+    card.deck_id = deck_id;
+    card.ord = ords[i];
+    card.state.due = first + static_cast<int64_t>(i);
+    card.modified_s = now.Seconds();
+    c.bind(1, card.id);
+    c.bind(2, note_id);
+    c.bind(3, deck_id);
+    c.bind(4, card.ord);
+    c.bind(5, card.state.due);
+    c.bind(6, card.modified_s);
+    c.exec();
+    c.reset();
+    cards.push_back(card);
+  }
+  return cards;
+}
+
+std::vector<Card> AddMissingCards(SQLite::Database& db, const Notetype& type, int64_t note_id,
+                                  const std::vector<std::string>& fields, const std::vector<std::string>& tags,
+                                  Timestamp now) {
+  CardExtras extras;
+  for (const auto& t : tags) extras.tags += (extras.tags.empty() ? "" : " ") + t;
+  std::vector<int> have;
+  int64_t deck_id = 0;
+  SQLite::Statement st(db, "SELECT ord, deck_id FROM cards WHERE note_id = ? ORDER BY id");
+  st.bind(1, note_id);
+  while (st.executeStep()) {
+    have.push_back(st.getColumn(0).getInt());
+    if (deck_id == 0) deck_id = st.getColumn(1).getInt64();
+  }
+  std::sort(have.begin(), have.end());
+  std::vector<int> missing;
+  for (int ord : CardOrdinals(type, fields, extras)) {
+    if (!std::binary_search(have.begin(), have.end(), ord)) missing.push_back(ord);
+  }
+  if (missing.empty() || deck_id == 0) return {};
+  return InsertNewCards(db, note_id, deck_id, missing, now);
+}
+
+}  // namespace detail
 }  // namespace recall
