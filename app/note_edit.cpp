@@ -165,8 +165,8 @@ std::string CardChangesText(const Notetype& type, const Note& edited, const std:
   }
   if (!empty.empty()) {
     const bool one = empty.size() == 1;
-    out += fmt::format("; {} {} kept though {} question is now empty (as Anki keeps {})", one ? "card" : "cards",
-                       numbers(empty), one ? "its" : "their", one ? "it" : "them");
+    out += fmt::format("; {} {} kept though {} question is now empty (as Anki keeps {})",
+                       one ? "card" : "cards", numbers(empty), one ? "its" : "their", one ? "it" : "them");
   }
   return out;
 }
