@@ -291,5 +291,96 @@ TEST(StatsRenderTest, HtmlIsSelfContainedAndEscapesTags) {
   EXPECT_NE(html.find("<svg"), std::string::npos);
 }
 
+// Every chart has its axes and values as text: the largest value and 0 on
+// the y axis, day / bucket / hour labels under the x axis, the count on
+// each bar (phones have no hover), and the calendar a legend.
+TEST(StatsRenderTest, HtmlChartsCarryAxesAndValues) {
+  const std::string html = RenderStatsHtml(Sample());
+  // Forecast: 30 days from today, labelled every week; 8 cards on Mar 11.
+  for (const char* label : {">today</text>", ">Mar 17</text>", ">Mar 24</text>", ">Mar 31</text>", ">Apr 8</text>"}) {
+    EXPECT_NE(html.find(label), std::string::npos) << label;
+  }
+  EXPECT_NE(html.find("text-anchor=\"end\">8</text>"), std::string::npos);  // the y axis maximum
+  EXPECT_NE(html.find("text-anchor=\"middle\">8</text>"), std::string::npos);  // the value on the bar
+  for (const char* label : {">0h</text>", ">6h</text>", ">12h</text>", ">18h</text>", ">23h</text>"}) {
+    EXPECT_NE(html.find(label), std::string::npos) << label;
+  }
+  // Intervals: only the buckets that hold cards, each labelled.
+  EXPECT_NE(html.find(">1d</text>"), std::string::npos);
+  EXPECT_NE(html.find(">30-89d</text>"), std::string::npos);
+  EXPECT_EQ(html.find(">2d</text>"), std::string::npos);
+  EXPECT_NE(html.find(">250%</text>"), std::string::npos);
+  // The calendar: month and weekday labels and a legend of its five levels.
+  EXPECT_NE(html.find(">Mon</text>"), std::string::npos);
+  EXPECT_NE(html.find(">Mar</text>"), std::string::npos);
+  EXPECT_NE(html.find("<p class=\"legend\">Less <i class=\"sw c0\"></i><i class=\"sw c1\"></i><i class=\"sw c2\"></i>"
+                      "<i class=\"sw c3\"></i><i class=\"sw c4\"></i> More (the darkest: 7 or more answers a day)"),
+            std::string::npos);
+}
+
+// Reviews per day are stacked by kind, with a legend naming the kinds that
+// occur (cram answers included, a kind that never occurs left out).
+TEST(StatsRenderTest, HtmlReviewsStackedByKind) {
+  StatsReport r = Sample();
+  r.reviews_by_day.back().cram = 3;
+  r.reviews_by_day.back().relearning = 1;
+  const std::string html = RenderStatsHtml(r);
+  const size_t at = html.find("<h2>Reviews per day</h2>");
+  ASSERT_NE(at, std::string::npos);
+  const std::string section = html.substr(at, html.find("<h2>", at + 5) - at);
+  EXPECT_NE(section.find("<rect class=\"k-young\""), std::string::npos);
+  EXPECT_NE(section.find("<rect class=\"k-mature\""), std::string::npos);
+  EXPECT_NE(section.find("<rect class=\"k-relearn\""), std::string::npos);
+  EXPECT_NE(section.find("<rect class=\"k-cram\""), std::string::npos);
+  EXPECT_NE(section.find("<p class=\"legend\"><span><i class=\"sw k-young\"></i>young</span> <span><i class=\"sw "
+                         "k-mature\"></i>mature</span> <span><i class=\"sw k-relearn\"></i>relearning</span> <span>"
+                         "<i class=\"sw k-cram\"></i>cram</span> </p>"),
+            std::string::npos)
+      << section;
+  EXPECT_EQ(section.find("k-learn\""), std::string::npos);
+  EXPECT_EQ(section.find("k-filtered"), std::string::npos);
+  EXPECT_NE(section.find(">12</text>"), std::string::npos);  // 6 + 2 + 1 + 3 on the last bar
+}
+
+// The sm2 grade columns (0 and 5) only when some card is on an sm2 deck.
+TEST(StatsRenderTest, HtmlSm2GradeColumnsOnlyWithSm2Decks) {
+  StatsReport r = Sample();
+  std::string html = RenderStatsHtml(r);
+  EXPECT_NE(html.find("<h2>Answer buttons</h2><div class=\"wrap\"><table><tr><th></th><th>Again</th><th>Hard</th>"
+                      "<th>Good</th><th>Easy</th></tr><tr><td>Learning</td><td>0</td><td>0</td><td>0</td><td>0</td>"
+                      "</tr><tr><td>Young</td><td>1</td><td>0</td><td>5</td><td>2</td></tr>"),
+            std::string::npos);
+  const size_t at = html.find("<h2>Answer buttons</h2>");
+  const std::string buttons = html.substr(at, html.find("</table>", at) - at);
+  EXPECT_EQ(buttons.find("<th>0</th>"), std::string::npos);
+  EXPECT_EQ(buttons.find("<th>5</th>"), std::string::npos);
+  r.sm2_cards = true;
+  html = RenderStatsHtml(r);
+  EXPECT_NE(html.find("<tr><th></th><th>0</th><th>1 Again</th><th>2 Hard</th><th>3 Good</th><th>4 Easy</th>"
+                      "<th>5</th></tr>"),
+            std::string::npos);
+}
+
+// A dark palette under prefers-color-scheme: dark, with empty calendar days
+// a dim grey; on a phone the tag table keeps Tag, Retention and Reviews.
+TEST(StatsRenderTest, HtmlDarkPaletteAndPhoneLayout) {
+  const std::string html = RenderStatsHtml(Sample());
+  EXPECT_NE(html.find("<meta name=\"color-scheme\" content=\"light dark\">"), std::string::npos);
+  EXPECT_NE(html.find("@media (prefers-color-scheme:dark){:root{--bg:#16181d;--fg:#dcdcdc;"), std::string::npos);
+  EXPECT_NE(html.find("--c0:#23272e;"), std::string::npos);  // empty days, dark
+  EXPECT_NE(html.find(":root{--bg:#fff;"), std::string::npos);
+  EXPECT_NE(html.find(".c0{fill:var(--c0)"), std::string::npos);
+  EXPECT_EQ(html.find("fill=\"#ebedf0\""), std::string::npos);  // no colour fixed in the SVG
+  EXPECT_NE(html.find("@media (max-width:600px){.opt{display:none}"), std::string::npos);
+  EXPECT_NE(html.find("<tr><th>Tag</th><th>Retention</th><th>Reviews</th><th class=\"opt\">Cards</th>"),
+            std::string::npos);
+  // The weak row and the sample-size cue.
+  EXPECT_NE(html.find("<tr class=\"weak\"><td>高频技术问题深度解析::模型架构类问题</td>"), std::string::npos);
+  EXPECT_NE(html.find("<tr><td>nlp</td><td>n&lt;5</td><td>2</td>"), std::string::npos);
+  // Filtered only when some: the sample has none.
+  EXPECT_NE(html.find("<th>Learning / review / relearning</th>"), std::string::npos);
+  EXPECT_EQ(html.find("filtered</th>"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace recall

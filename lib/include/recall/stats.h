@@ -195,6 +195,7 @@ struct StatsReport {
   std::vector<ValueCount> intervals;       // review/relearning cards by interval (days)
   std::vector<ValueCount> eases;           // review/relearning cards by ease (permille)
   ButtonCounts buttons;                    // in the period
+  bool sm2_cards = false;                  // some card in scope is on an sm2 deck (grades 0-5)
   std::array<HourStats, 24> hours{};       // in the period, by local hour of the answer
   CardCounts card_counts;
   std::vector<InterviewReadiness> interviews;  // readiness per interview to come (docs/interview.md)

@@ -322,6 +322,15 @@ std::vector<TagStats> QueryTagStats(const Store& store, const StatsScope& scope,
   });
 }
 
+bool QueryHasSm2Cards(const Store& store, const StatsScope& scope) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), "SELECT EXISTS (SELECT 1 FROM cards c JOIN decks d ON d.id = c.deck_id "
+                                    "WHERE d.algorithm = 'sm2'" + CardScope(scope) + ")");
+    BindScope(st, scope);
+    return st.executeStep() && st.getColumn(0).getInt() != 0;
+  });
+}
+
 std::vector<WeakCard> QueryWeakestCards(const Store& store, const StatsScope& scope, Day from, Day to, int limit) {
   return Guard(store, [&] {
     const std::string sql =
