@@ -1,12 +1,11 @@
 // recall stats: retention and workload figures (docs/stats.md).
 
 #include <fmt/format.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 #include "context.h"
 #include "recall/error.h"
 #include "recall/stats.h"
+#include "render_card.h"
 
 namespace recall::app {
 namespace {
@@ -17,14 +16,6 @@ struct StatsOptions {
   std::string period = "1m";
   std::string html;
 };
-
-int TerminalWidth() {
-  winsize ws{};
-  if (::isatty(STDOUT_FILENO) == 1 && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
-    return std::min<int>(ws.ws_col, 100);
-  }
-  return 80;
-}
 
 void RunStats(const StatsOptions& opts, Context& ctx) {
   StatsFilter filter;
@@ -45,7 +36,7 @@ void RunStats(const StatsOptions& opts, Context& ctx) {
   if (ctx.global.json) {
     fmt::print("{}", StatsToJson(report));
   } else {
-    fmt::print("{}", RenderStatsText(report, TerminalWidth(), ctx.color()));
+    fmt::print("{}", RenderStatsText(report, std::max(40, TerminalWidth()), ctx.color()));
   }
 }
 

@@ -152,7 +152,19 @@ MemoryStats SummariseMemory(const std::vector<MemorySample>& samples);
 // The lower edge of stability bin `i` in days (0, 1, 2, 4, ..., 1024).
 double StabilityBinStart(int i);
 
+// A card of the "weakest cards" list (docs/stats.md): most lapses, then the
+// most failed interday answers in the period.
+struct WeakCard {
+  int64_t card_id = 0;
+  std::string front;   // the note's front as stored (Markdown)
+  int64_t lapses = 0;  // all time
+  int64_t passed = 0;  // true-retention answers in the period
+  int64_t failed = 0;
+};
+
 struct StatsReport {
+  static constexpr int kWeakestCards = 5;
+
   static constexpr int kForecastDays = 90;
   static constexpr int kCalendarDays = 365;
 
@@ -167,6 +179,7 @@ struct StatsReport {
   TodayStats today_stats;
   std::vector<TrueRetention> true_retention;  // today, yesterday, week, month, year
   std::vector<TagStats> tags;                 // weakest first
+  std::vector<WeakCard> weakest;              // at most kWeakestCards, weakest first
 
   int64_t backlog = 0;              // review cards overdue (due before today)
   int64_t learning_due_today = 0;   // learning cards due before the next rollover
@@ -182,6 +195,7 @@ struct StatsReport {
   std::vector<ValueCount> intervals;       // review/relearning cards by interval (days)
   std::vector<ValueCount> eases;           // review/relearning cards by ease (permille)
   ButtonCounts buttons;                    // in the period
+  bool sm2_cards = false;                  // some card in scope is on an sm2 deck (grades 0-5)
   std::array<HourStats, 24> hours{};       // in the period, by local hour of the answer
   CardCounts card_counts;
   std::vector<InterviewReadiness> interviews;  // readiness per interview to come (docs/interview.md)

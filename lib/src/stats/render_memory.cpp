@@ -12,6 +12,7 @@
 
 #include "recall/text.h"
 #include "stats/memory_stats.h"
+#include "stats/render_text_parts.h"
 
 namespace recall::detail {
 namespace {
@@ -64,6 +65,7 @@ std::string TextRows(const std::string& title, const std::vector<Row>& rows, int
   for (const Row& r : rows) max = std::max(max, r.count);
   std::string out = "  " + title + "\n";
   for (const Row& r : rows) {
+    if (r.count == 0) continue;  // no empty buckets in the terminal
     out += "    " + PadToWidth(r.label, 12) + fmt::format("{:>7} ", r.count) +
            HorizontalBar(r.count, max, width - 26) + "\n";
   }
@@ -94,7 +96,7 @@ std::string Means(const MemoryStats& m) {
 }  // namespace
 
 std::string MemoryHeading(const StatsReport& r) {
-  return fmt::format("Memory (FSRS): {} cards with a memory state", r.memory.cards);
+  return fmt::format("Memory (FSRS): {} {} with a memory state", r.memory.cards, r.memory.cards == 1 ? "card" : "cards");
 }
 
 std::string MemoryText(const StatsReport& r, int width) {
@@ -104,16 +106,20 @@ std::string MemoryText(const StatsReport& r, int width) {
   out += TextRows("Stability", StabilityRows(m), width);
   out += TextRows("Difficulty (1-10 as 0-100%)", DifficultyRows(m), width);
   if (!r.tags.empty()) {
-    const int name_w = std::max(12, width - 34);
+    // The Cards column only where the tag keeps 18 columns beside it.
+    const bool cards = width >= 52;
+    const int name_w = width - (cards ? 34 : 27);
     out += "  Predicted recall today by tag (retention measured in the period beside it)\n";
-    out += "    " + PadToWidth("Tag", name_w) +
-           fmt::format("{:>7}{:>11}{:>11}\n", "Cards", "Predicted", "Retention");
+    out += "    " + PadToWidth("Tag", name_w) + (cards ? fmt::format("{:>7}", "Cards") : "") +
+           fmt::format("{:>11}{:>11}\n", "Predicted", "Retention");
     for (const TagStats& t : r.tags) {
       const std::string name = EscapeControls(t.has_children ? t.tag + "::*" : t.tag, false);
       const std::string predicted = FormatPercent(t.predicted_recall);
-      const std::string measured = FormatPercent(RetentionRate(t.passed, t.failed));
-      out += "    " + PadToWidth(TruncateToWidth(name, name_w - 1), name_w) +
-             fmt::format("{:>7}", t.cards_with_memory) +
+      const int64_t sample = t.passed + t.failed;
+      const std::string measured =
+          sample > 0 && sample < kMinInterdayReviews ? "n<5" : FormatPercent(RetentionRate(t.passed, t.failed));
+      out += "    " + PadToWidth(TruncateLeft(name, name_w - 1), name_w) +
+             (cards ? fmt::format("{:>7}", t.cards_with_memory) : "") +
              std::string(static_cast<size_t>(11 - DisplayWidth(predicted)), ' ') + predicted +
              std::string(static_cast<size_t>(11 - DisplayWidth(measured)), ' ') + measured + "\n";
     }

@@ -1,5 +1,6 @@
 // The terminal rendering of a StatsReport: headings, aligned tables and
-// block-character charts that fit 80 columns. Pure string functions.
+// block-character charts that fit the width (40 columns or more; the
+// width-dependent tables are in render_text_tables.cpp). Pure string functions.
 
 #include <fmt/format.h>
 
@@ -11,6 +12,7 @@
 #include "recall/stats.h"
 #include "recall/text.h"
 #include "stats/memory_stats.h"
+#include "stats/render_text_parts.h"
 
 namespace recall {
 namespace {
@@ -18,14 +20,9 @@ namespace {
 const char* const kBlocks[] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
 const char* const kEighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
 
-// "1 card", "2 cards".
-std::string Count(int64_t n, const char* one, const char* many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-
-std::string Heading(const std::string& text, bool color) {
-  return color ? "\x1b[1m" + text + "\x1b[0m\n" : text + "\n";
-}
+using detail::CountOf;
+using detail::RightAlign;
+using detail::StatsHeading;
 
 std::string Duration(int64_t ms) {
   const int64_t s = ms / 1000;
@@ -48,30 +45,46 @@ std::vector<int64_t> Squeeze(const std::vector<int64_t>& values, int columns, in
   return out;
 }
 
-// Right-aligns `s` to `width` display columns.
-std::string Right(const std::string& s, int width) {
-  const int w = DisplayWidth(s);
-  return w >= width ? s : std::string(static_cast<size_t>(width - w), ' ') + s;
+// `values` as a sparkline between bars, with the first and last labels
+// under its ends when there is room: "  |▁▃█|" and "   2024-02-10 … 03-10".
+std::string SparkWithAxis(const std::vector<int64_t>& values, const std::string& first, const std::string& last) {
+  std::string out = "  |" + Sparkline(values) + "|\n";
+  const int cols = static_cast<int>(values.size());
+  const int gap = cols - DisplayWidth(first) - DisplayWidth(last);
+  if (gap >= 1) out += "   " + first + std::string(static_cast<size_t>(gap), ' ') + last + "\n";
+  return out;
 }
 
-// `s` cut from the left to fit `width` columns, "…" marking the cut: tag
-// paths differ at their ends ("parent::leaf"), so the leaf is what to keep.
-std::string TruncateLeft(const std::string& s, int width) {
-  if (DisplayWidth(s) <= width) return s;
-  for (size_t i = 1; i < s.size(); ++i) {
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) continue;  // not a code point start
-    const std::string rest = s.substr(i);
-    if (DisplayWidth(rest) + 1 <= width) return "…" + rest;
+// Each line wider than `width` wrapped at spaces, continuation lines
+// indented two more than the line: the prose lines fit any width.
+std::string FitLines(const std::string& text, int width) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    if (DisplayWidth(line) <= width) {
+      out += line + "\n";
+    } else {
+      const int indent = static_cast<int>(line.find_first_not_of(' ')) + 2;
+      for (const auto& part : WrapToWidth(line, width, std::min(indent, width / 2))) out += part + "\n";
+    }
+    start = end + 1;
   }
-  return TruncateToWidth(s, width);
+  return out;
 }
 
 int WeekdayMonday0(Day d) { return static_cast<int>(((d.n + 3) % 7 + 7) % 7); }
 
-void RenderHeatmap(const StatsReport& r, bool color, std::string* out) {
+// The last year as a grid of weeks (columns) by weekdays (rows); as many of
+// the latest weeks as `width` leaves room for.
+void RenderHeatmap(const StatsReport& r, int width, bool color, std::string* out) {
   const Day start = r.today - (StatsReport::kCalendarDays - 1);
   const Day first_monday = start - WeekdayMonday0(start);
-  const int weeks = static_cast<int>((r.today - first_monday) / 7) + 1;
+  const int all_weeks = static_cast<int>((r.today - first_monday) / 7) + 1;
+  const int weeks = std::min(all_weeks, width - 6);
+  const Day shown_monday = first_monday + 7 * (all_weeks - weeks);
   const int64_t max = r.calendar.empty() ? 0 : *std::max_element(r.calendar.begin(), r.calendar.end());
   // Month labels above the first week that starts in each month.
   static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
@@ -80,7 +93,7 @@ void RenderHeatmap(const StatsReport& r, bool color, std::string* out) {
   int last_month = -1;
   int next_free = 0;
   for (int w = 0; w < weeks; ++w) {
-    const int month = std::stoi(FormatDay(first_monday + 7 * w).substr(5, 2)) - 1;
+    const int month = std::stoi(FormatDay(shown_monday + 7 * w).substr(5, 2)) - 1;
     if (month != last_month && w >= next_free && w + 3 <= weeks) {
       labels.replace(static_cast<size_t>(w), 3, kMonths[month]);
       next_free = w + 4;
@@ -93,7 +106,7 @@ void RenderHeatmap(const StatsReport& r, bool color, std::string* out) {
   for (int wd = 0; wd < 7; ++wd) {
     std::string line = fmt::format("  {:<4}", kDays[wd]);
     for (int w = 0; w < weeks; ++w) {
-      const Day d = first_monday + (7 * w + wd);
+      const Day d = shown_monday + (7 * w + wd);
       if (d < start || d > r.today) {
         line += ' ';
         continue;
@@ -105,7 +118,8 @@ void RenderHeatmap(const StatsReport& r, bool color, std::string* out) {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     *out += line + "\n";
   }
-  *out += fmt::format("      less · ░ ▒ ▓ █ more (max {} a day)\n", Count(max, "answer", "answers"));
+  *out += fmt::format("      less · ░ ▒ ▓ █ more (max {} a day)\n", CountOf(max, "answer", "answers"));
+  if (weeks < all_weeks) *out += fmt::format("      (the last {} weeks)\n", weeks);
 }
 
 std::string IntervalLabel(int64_t lo, int64_t hi) {
@@ -153,22 +167,26 @@ std::string FormatPercent(std::optional<double> rate) {
 }
 
 std::string RenderStatsText(const StatsReport& r, int width, bool color) {
-  width = std::max(60, width);
+  width = std::max(40, width);
   std::string out;
   const std::string scope = r.deck.empty() ? "all decks" : "deck " + EscapeControls(r.deck, false);
-  out += Heading(fmt::format("recall stats: {}{}, today {}", scope, r.tag ? ", tag " + EscapeControls(*r.tag, false) : "",
-                             FormatDay(r.today)),
-                 color);
+  // The scope gives way to the date when the line is too long.
+  const std::string day = ", today " + FormatDay(r.today);
+  out += StatsHeading(TruncateToWidth(fmt::format("recall stats: {}{}", scope,
+                                                  r.tag ? ", tag " + EscapeControls(*r.tag, false) : ""),
+                                      width - DisplayWidth(day)) +
+                          day,
+                      color);
   out += fmt::format("period {}: {} to {}\n\n", StatsPeriodName(r.period), FormatDay(r.period_start),
                      FormatDay(r.today));
 
   // Today.
   const auto& t = r.today_stats;
-  out += Heading("Today", color);
-  out += fmt::format("  {} studied in {} ({}), again {} ({})\n", Count(t.cards_studied, "card", "cards"),
-                     Duration(t.time_ms), Count(t.answers, "answer", "answers"), t.again, FormatPercent(t.answers ? std::optional<double>(
-                                                                       static_cast<double>(t.again) / t.answers)
-                                                                 : std::nullopt));
+  out += StatsHeading("Today", color);
+  out += fmt::format("  {} studied in {} ({}), again {} ({})\n", CountOf(t.cards_studied, "card", "cards"),
+                     Duration(t.time_ms), CountOf(t.answers, "answer", "answers"), t.again,
+                     FormatPercent(t.answers ? std::optional<double>(static_cast<double>(t.again) / t.answers)
+                                             : std::nullopt));
   // Filtered (early) and cram answers only when there were some.
   out += fmt::format("  learning {} · review {} · relearning {}{}{}\n", t.learning, t.review, t.relearning,
                      t.filtered > 0 ? fmt::format(" · filtered {}", t.filtered) : std::string(),
@@ -176,67 +194,21 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
   out += fmt::format("  correct on mature cards: {} of {} ({})\n\n", t.mature_correct, t.mature_answers,
                      FormatPercent(RetentionRate(t.mature_correct, t.mature_answers - t.mature_correct)));
 
-  // True retention.
-  out += Heading("True retention (reviews of cards with an interval of a day or more)", color);
-  out += fmt::format("  {:<11}{:^23}{:^24}{:>10}\n", "", "Young", "Mature", "All");
-  out += fmt::format("  {:<11}{:>7}{:>7}{:>9}{:>8}{:>7}{:>9}{:>10}\n", "", "passed", "failed", "retent.", "passed",
-                     "failed", "retent.", "retent.");
-  static const char* const kPeriodLabels[] = {"Today", "Yesterday", "Last week", "Last month", "Last year"};
-  for (size_t i = 0; i < r.true_retention.size(); ++i) {
-    const auto& tr = r.true_retention[i];
-    out += fmt::format("  {:<11}{:>7}{:>7}{:>9}{:>8}{:>7}{:>9}{:>10}\n", i < 5 ? kPeriodLabels[i] : tr.period.c_str(),
-                       tr.young_passed, tr.young_failed,
-                       Right(FormatPercent(RetentionRate(tr.young_passed, tr.young_failed)), 9), tr.mature_passed,
-                       tr.mature_failed, Right(FormatPercent(RetentionRate(tr.mature_passed, tr.mature_failed)), 9),
-                       Right(FormatPercent(RetentionRate(tr.young_passed + tr.mature_passed,
-                                                         tr.young_failed + tr.mature_failed)),
-                             10));
-  }
-  out += "\n";
-
-  // Retention by tag.
-  out += Heading(fmt::format("Retention by tag, weakest first (period {})", StatsPeriodName(r.period)), color);
-  if (r.tags.empty()) {
-    out += "  no tagged cards\n";
-  } else {
-    const int name_w = width - 48;
-    out += "  " + PadToWidth("Tag", name_w) +
-           fmt::format("{:>6}{:>6}{:>8}{:>10}{:>7}{:>9}\n", "Cards", "New", "Reviews", "Retention", "Lapses",
-                       "Mean ivl");
-    for (const auto& tag : r.tags) {
-      const std::string name = EscapeControls(tag.has_children ? tag.tag + "::*" : tag.tag, false);
-      out += "  " + PadToWidth(TruncateLeft(name, name_w - 1), name_w) +
-             fmt::format("{:>6}{:>6}{:>8}", tag.cards, tag.new_cards, tag.reviews) +
-             Right(FormatPercent(RetentionRate(tag.passed, tag.failed)), 10) + fmt::format("{:>7}", tag.lapses) +
-             Right(tag.mean_interval ? fmt::format("{:.1f}d", *tag.mean_interval) : "—", 9) + "\n";
-    }
-    out += "  (a row ending in ::* adds up the tag and every tag under it)\n";
-  }
-  out += "\n";
-
-  // Forecast.
-  out += Heading("Due forecast", color);
-  out += fmt::format("  overdue {} · learning today {} · due today {}\n", r.backlog, r.learning_due_today,
-                     r.DueWithin(1));
-  out += fmt::format("  within 7 days {} · 30 days {} · 90 days {} (overdue included)\n", r.DueWithin(7),
-                     r.DueWithin(30), r.DueWithin(90));
-  if (!r.forecast.empty()) {
-    const std::vector<int64_t> next30(r.forecast.begin(), r.forecast.begin() + std::min<size_t>(30, r.forecast.size()));
-    const int64_t max = *std::max_element(next30.begin(), next30.end());
-    out += fmt::format("  next 30 days |{}| max {}/day\n", Sparkline(next30), max);
-  }
-  out += "\n";
+  out += detail::TrueRetentionText(r, width, color) + "\n";
+  out += detail::TagTableText(r, width, color) + "\n";
+  out += detail::WeakestCardsText(r, width, color) + "\n";
+  out += detail::ForecastText(r, width, color) + "\n";
 
   // Calendar.
-  out += Heading("Reviews in the last year", color);
-  RenderHeatmap(r, color, &out);
+  out += StatsHeading("Reviews in the last year", color);
+  RenderHeatmap(r, width, color, &out);
   const int64_t active = std::count_if(r.calendar.begin(), r.calendar.end(), [](int64_t v) { return v > 0; });
   out += fmt::format("  current streak {} · longest {} · {} of 365 days studied\n\n",
-                     Count(r.current_streak, "day", "days"), Count(r.longest_streak, "day", "days"), active);
+                     CountOf(r.current_streak, "day", "days"), CountOf(r.longest_streak, "day", "days"), active);
 
   // Reviews per day.
   {
-    out += Heading(fmt::format("Reviews per day (period {})", StatsPeriodName(r.period)), color);
+    out += StatsHeading(fmt::format("Reviews per day (period {})", StatsPeriodName(r.period)), color);
     std::vector<int64_t> totals;
     DayReviews sum;
     for (const auto& d : r.reviews_by_day) {
@@ -249,20 +221,20 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
       sum.time_ms += d.time_ms;
     }
     int per = 1;
-    const auto cols = Squeeze(totals, width - 20, &per);
-    out += fmt::format("  |{}| {} {}\n", Sparkline(cols), per == 1 ? "per day" : fmt::format("per {} days", per),
-                       FormatDay(r.period_start));
+    const auto cols = Squeeze(totals, width - 5, &per);
+    out += SparkWithAxis(cols, FormatDay(r.period_start), FormatDay(r.today));
     out += fmt::format("  {} in {}: learning {} · young {} · mature {} · relearning {}{}\n",
-                       Count(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning, sum.young,
+                       CountOf(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning, sum.young,
                        sum.mature, sum.relearning, sum.filtered > 0 ? fmt::format(" · filtered {}", sum.filtered) : "");
     const int64_t days = static_cast<int64_t>(r.reviews_by_day.size());
-    out += fmt::format("  average {:.1f} answers a day\n\n",
-                       days ? static_cast<double>(sum.Total()) / static_cast<double>(days) : 0.0);
+    out += fmt::format("  average {:.1f} answers a day{}\n\n",
+                       days ? static_cast<double>(sum.Total()) / static_cast<double>(days) : 0.0,
+                       per == 1 ? "" : fmt::format(" (one column per {} days)", per));
   }
 
-  // Intervals.
+  // Intervals: the buckets that hold cards.
   {
-    out += Heading("Intervals (review and relearning cards)", color);
+    out += StatsHeading("Intervals (review and relearning cards)", color);
     static const int64_t kEdges[][2] = {{1, 1},   {2, 2},    {3, 6},     {7, 13},  {14, 20},
                                         {21, 29}, {30, 89},  {90, 179},  {180, 364}, {365, -1}};
     std::vector<int64_t> counts(std::size(kEdges), 0);
@@ -276,15 +248,16 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     }
     const int64_t max = *std::max_element(counts.begin(), counts.end());
     for (size_t i = 0; i < counts.size(); ++i) {
+      if (counts[i] == 0) continue;
       out += fmt::format("  {:>9} {:>6} {}\n", IntervalLabel(kEdges[i][0], kEdges[i][1]), counts[i],
                          HorizontalBar(counts[i], max, width - 22));
     }
-    out += fmt::format("  {}\n\n", Count(total, "card", "cards"));
+    out += fmt::format("  {}\n\n", total == 0 ? "no review cards" : CountOf(total, "card", "cards"));
   }
 
-  // Ease.
+  // Ease: the 10% steps that hold cards.
   {
-    out += Heading("Ease (review and relearning cards)", color);
+    out += StatsHeading("Ease (review and relearning cards)", color);
     std::map<int64_t, int64_t> buckets;  // 10% steps
     for (const auto& vc : r.eases) buckets[vc.value / 100] += vc.count;
     if (buckets.empty()) {
@@ -292,45 +265,19 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     } else {
       int64_t max = 0;
       for (const auto& [k, v] : buckets) max = std::max(max, v);
-      for (int64_t k = buckets.begin()->first; k <= buckets.rbegin()->first; ++k) {
-        const int64_t v = buckets.count(k) ? buckets[k] : 0;
+      for (const auto& [k, v] : buckets) {
+        if (v == 0) continue;
         out += fmt::format("  {:>4}-{:<3}% {:>6} {}\n", k * 10, k * 10 + 9, v, HorizontalBar(v, max, width - 22));
       }
     }
     out += "\n";
   }
 
-  // Buttons.
-  {
-    const auto& b = r.buttons;
-    bool sm2 = false;
-    for (const auto* a : {&b.learning, &b.young, &b.mature}) sm2 = sm2 || (*a)[0] > 0 || (*a)[5] > 0;
-    out += Heading(fmt::format("Answer buttons (period {})", StatsPeriodName(r.period)), color);
-    const int first = sm2 ? 0 : 1;
-    const int last = sm2 ? 5 : 4;
-    static const char* const kNames[] = {"0", "Again", "Hard", "Good", "Easy", "5"};
-    std::string header = fmt::format("  {:<10}", "");
-    for (int i = first; i <= last; ++i) header += fmt::format("{:>8}", sm2 ? std::to_string(i) : kNames[i]);
-    out += header + fmt::format("{:>10}\n", "Correct");
-    const std::pair<const char*, const std::array<int64_t, 6>*> rows[] = {
-        {"Learning", &b.learning}, {"Young", &b.young}, {"Mature", &b.mature}};
-    for (const auto& [name, a] : rows) {
-      std::string line = fmt::format("  {:<10}", name);
-      int64_t total = 0;
-      int64_t failed = 0;
-      for (int i = first; i <= last; ++i) {
-        line += fmt::format("{:>8}", (*a)[static_cast<size_t>(i)]);
-        total += (*a)[static_cast<size_t>(i)];
-        if (sm2 ? i < 3 : i == 1) failed += (*a)[static_cast<size_t>(i)];
-      }
-      out += line + Right(FormatPercent(RetentionRate(total - failed, failed)), 10) + "\n";
-    }
-    out += "\n";
-  }
+  out += detail::ButtonsText(r, width, color) + "\n";
 
   // Hours.
   {
-    out += Heading(fmt::format("Hour of day (local time, period {})", StatsPeriodName(r.period)), color);
+    out += StatsHeading(fmt::format("Hour of day (local time, period {})", StatsPeriodName(r.period)), color);
     std::vector<int64_t> answers;
     std::vector<int64_t> correct_permille;
     for (const auto& h : r.hours) {
@@ -345,7 +292,7 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     });
     if (best->answers > 0) {
       out += fmt::format("  busiest hour {}:00 ({}, {} correct)\n", static_cast<int>(best - r.hours.begin()),
-                         Count(best->answers, "answer", "answers"),
+                         CountOf(best->answers, "answer", "answers"),
                          FormatPercent(RetentionRate(best->correct, best->answers - best->correct)));
     }
     out += "\n";
@@ -353,19 +300,20 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
 
   // Added.
   {
-    out += Heading(fmt::format("Cards added (period {})", StatsPeriodName(r.period)), color);
+    out += StatsHeading(fmt::format("Cards added (period {})", StatsPeriodName(r.period)), color);
     int per = 1;
-    const auto cols = Squeeze(r.added_by_day, width - 20, &per);
+    const auto cols = Squeeze(r.added_by_day, width - 5, &per);
     int64_t total = 0;
     for (const int64_t v : r.added_by_day) total += v;
-    out += fmt::format("  |{}| {}\n", Sparkline(cols), per == 1 ? "per day" : fmt::format("per {} days", per));
-    out += fmt::format("  {} added\n\n", Count(total, "card", "cards"));
+    out += SparkWithAxis(cols, FormatDay(r.period_start), FormatDay(r.today));
+    out += fmt::format("  {} added{}\n\n", CountOf(total, "card", "cards"),
+                       per == 1 ? "" : fmt::format(" (one column per {} days)", per));
   }
 
-  // Card counts.
+  // Card counts: the states that hold cards.
   {
     const auto& c = r.card_counts;
-    out += Heading("Card counts", color);
+    out += StatsHeading("Card counts", color);
     const std::pair<const char*, int64_t> rows[] = {{"new", c.new_cards},     {"learning", c.learning},
                                                     {"relearning", c.relearning}, {"young", c.young},
                                                     {"mature", c.mature},     {"suspended", c.suspended},
@@ -373,13 +321,14 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     int64_t max = 0;
     for (const auto& [n, v] : rows) max = std::max(max, v);
     for (const auto& [n, v] : rows) {
+      if (v == 0) continue;
       out += fmt::format("  {:<11}{:>7} {}\n", n, v, HorizontalBar(v, max, width - 22));
     }
     out += fmt::format("  {:<11}{:>7}\n", "total", c.Total());
   }
   if (r.memory.cards > 0)
-    out += "\n" + Heading(detail::MemoryHeading(r), color) + detail::MemoryText(r, width);
-  // No trailing spaces (empty bars).
+    out += "\n" + StatsHeading(detail::MemoryHeading(r), color) + detail::MemoryText(r, width);
+  // No trailing spaces (empty bars); prose wider than the width wrapped.
   std::string trimmed;
   size_t start = 0;
   while (start < out.size()) {
@@ -391,7 +340,35 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     if (end < out.size()) trimmed += '\n';
     start = end + 1;
   }
-  return trimmed;
+  return FitLines(trimmed, width);
 }
 
 }  // namespace recall
+
+namespace recall::detail {
+
+std::string StatsHeading(const std::string& text, bool color) {
+  return color ? "\x1b[1m" + text + "\x1b[0m\n" : text + "\n";
+}
+
+std::string CountOf(int64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+std::string RightAlign(const std::string& s, int width) {
+  const int w = DisplayWidth(s);
+  return w >= width ? s : std::string(static_cast<size_t>(width - w), ' ') + s;
+}
+
+// Tag paths differ at their ends ("parent::leaf"): the leaf is what to keep.
+std::string TruncateLeft(const std::string& s, int width) {
+  if (DisplayWidth(s) <= width) return s;
+  for (size_t i = 1; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) continue;  // not a code point start
+    const std::string rest = s.substr(i);
+    if (DisplayWidth(rest) + 1 <= width) return "…" + rest;
+  }
+  return TruncateToWidth(s, width);
+}
+
+}  // namespace recall::detail

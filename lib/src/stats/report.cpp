@@ -225,6 +225,8 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
     if (a.lapses != b.lapses) return a.lapses > b.lapses;
     return a.tag < b.tag;
   });
+  report.sm2_cards = detail::QueryHasSm2Cards(store, scope);
+  report.weakest = detail::QueryWeakestCards(store, scope, period_start, today, StatsReport::kWeakestCards);
   report.interviews = ReadinessOfInterviews(store);
   detail::AddMemoryStats(store, filter, report.generated_at, report);
   return report;

@@ -81,6 +81,14 @@ std::vector<TagStats> QueryTagStats(const Store& store, const StatsScope& scope,
                                     const std::vector<std::pair<std::string, std::string>>& node_tags, Day from,
                                     Day to);
 
+// Whether some card in scope is on a deck scheduled by sm2 (grades 0-5).
+bool QueryHasSm2Cards(const Store& store, const StatsScope& scope);
+
+// The weakest cards in scope: cards with a lapse or a failed interday answer
+// in [from, to], most lapses first, then most failed, then fewest passed
+// answers, then oldest; at most `limit`.
+std::vector<WeakCard> QueryWeakestCards(const Store& store, const StatsScope& scope, Day from, Day to, int limit);
+
 }  // namespace recall::detail
 
 #endif  // RECALL_STATS_STATS_QUERIES_H_

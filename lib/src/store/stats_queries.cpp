@@ -322,4 +322,39 @@ std::vector<TagStats> QueryTagStats(const Store& store, const StatsScope& scope,
   });
 }
 
+bool QueryHasSm2Cards(const Store& store, const StatsScope& scope) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), "SELECT EXISTS (SELECT 1 FROM cards c JOIN decks d ON d.id = c.deck_id "
+                                    "WHERE d.algorithm = 'sm2'" + CardScope(scope) + ")");
+    BindScope(st, scope);
+    return st.executeStep() && st.getColumn(0).getInt() != 0;
+  });
+}
+
+std::vector<WeakCard> QueryWeakestCards(const Store& store, const StatsScope& scope, Day from, Day to, int limit) {
+  return Guard(store, [&] {
+    const std::string sql =
+        std::string("WITH ") + kSm2Cte +
+        ", rv(card_id, passed, failed) AS (SELECT r.card_id, sum(" + kTrueRetention + " AND NOT " + kFailed +
+        "), sum(" + kTrueRetention + " AND " + kFailed + ") FROM revlog r WHERE r.day BETWEEN :from AND :to AND " +
+        kAnswer + RevlogScope(scope) +
+        " GROUP BY r.card_id) "
+        "SELECT c.id, n.front, c.lapses, coalesce(rv.passed, 0) AS p, coalesce(rv.failed, 0) AS f "
+        "FROM cards c JOIN notes n ON n.id = c.note_id LEFT JOIN rv ON rv.card_id = c.id "
+        "WHERE (c.lapses > 0 OR coalesce(rv.failed, 0) > 0)" +
+        CardScope(scope) + " ORDER BY c.lapses DESC, f DESC, p ASC, c.id ASC LIMIT :limit";
+    SQLite::Statement st(Db(store), sql);
+    st.bind(":from", static_cast<int64_t>(from.n));
+    st.bind(":to", static_cast<int64_t>(to.n));
+    st.bind(":limit", limit);
+    BindScope(st, scope);
+    std::vector<WeakCard> out;
+    while (st.executeStep()) {
+      out.push_back({st.getColumn(0).getInt64(), st.getColumn(1).getString(), st.getColumn(2).getInt64(),
+                     st.getColumn(3).getInt64(), st.getColumn(4).getInt64()});
+    }
+    return out;
+  });
+}
+
 }  // namespace recall::detail
