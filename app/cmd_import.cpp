@@ -49,6 +49,12 @@ std::string SummaryLine(const FileImportSummary& s, bool prune) {
     // Nothing is dropped silently: what the package had that recall did not keep.
     for (const auto& what : a.not_kept) line += "\n  not kept: " + what;
     for (const auto& what : a.repaired) line += "\n  repaired: " + what;
+    if (a.memory_states_imported + a.memory_states_computed + a.fsrs_params_adopted + a.fsrs_decks_added > 0) {
+      line += fmt::format("\n  FSRS: {} memory states imported, {} computed from the review log; {} parameter sets "
+                          "adopted; {} fsrs decks added",
+                          a.memory_states_imported, a.memory_states_computed, a.fsrs_params_adopted,
+                          a.fsrs_decks_added);
+    }
     return line;
   }
   std::string line = fmt::format("{}: {} added, {} updated, {} unchanged, {} missing", s.path, s.added, s.updated,
@@ -82,6 +88,10 @@ nlohmann::json ToJson(const FileImportSummary& s, bool dry_run) {
                  {"cards_updated", a.cards_updated}, {"revlog_added", a.revlog_added},
                  {"decks_added", a.decks_added}, {"notetypes_added", a.notetypes_added},
                  {"not_kept", a.not_kept}, {"repaired", a.repaired}};
+    j["apkg"]["fsrs"] = {{"memory_states_imported", a.memory_states_imported},
+                         {"memory_states_computed", a.memory_states_computed},
+                         {"parameter_sets_adopted", a.fsrs_params_adopted},
+                         {"fsrs_decks_added", a.fsrs_decks_added}};
   }
   return j;
 }

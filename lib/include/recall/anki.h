@@ -69,6 +69,11 @@ struct ApkgImportSummary {
   // Out-of-range card states repaired on the way in, one line per kind with
   // its count (docs/apkg.md "Repaired on import").
   std::vector<std::string> repaired;
+  // FSRS read back from the package (docs/apkg.md "FSRS").
+  int64_t memory_states_imported = 0;  // cards' memory states stored as the package has them
+  int64_t memory_states_computed = 0;  // computed from the card's review log instead
+  int64_t fsrs_params_adopted = 0;     // parameter sets adopted as the collection's (0 or 1)
+  int64_t fsrs_decks_added = 0;        // decks created as fsrs decks
 };
 
 // The media folder of a collection: its path with the extension replaced by

@@ -4,7 +4,9 @@
 // Fitting the 21 FSRS-6 parameters to a review history (docs/scheduling.md,
 // "The optimiser"). Pure: histories in, parameters out, no I/O, no clock.
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "recall/fsrs.h"
@@ -51,9 +53,20 @@ double FsrsRecencyWeight(int64_t rank, int64_t count);
 constexpr int64_t kFsrsMinTrainingReviews = 100;
 
 // Initial stabilities w0-w3 from the first next-day answer of every card,
-// by first rating; ratings with too few cards keep `w`'s values. Ordered so that a
-// better first rating never starts lower.
+// by first rating, then SmoothAndFillInitialStability: ratings with too few
+// cards are filled from the fitted ones (all four keep `w`'s values when no
+// rating has enough cards).
 FsrsParams PretrainInitialStability(const FsrsTrainingSet& set, const FsrsParams& w);
+
+// fsrs-rs's smoothing of pre-trained initial stabilities (its
+// pre_training.rs; docs/scheduling.md, "Pre-training" gives every formula).
+// `fitted[r]`: the stability fitted for first rating r + 1, empty when that
+// rating had too few cards; `cards[r]`: how many cards it was fitted on.
+// Out-of-order pairs are smoothed towards the better-supported rating, then
+// missing ratings are filled geometrically from the fitted ones; results are
+// clamped to [0.001, 100]. nullopt when no rating was fitted.
+std::optional<std::array<double, 4>> SmoothAndFillInitialStability(const std::array<std::optional<double>, 4>& fitted,
+                                                                   const std::array<int64_t, 4>& cards);
 
 // Weighted mean log loss over the predictions of the given cards,
 // (1/n) sum weight * -(y ln p + (1 - y) ln(1 - p)) with n the number of

@@ -50,6 +50,14 @@ Delay UnchangedDelay(const CardState& state, const SchedulerContext& ctx);
 AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms,
                         const CardState* shown = nullptr, AnswerMode mode = AnswerMode::kNormal);
 
+// What AnswerCard would give each rating of `card` (MinRating..MaxRating of
+// its deck's algorithm) at `now` in `mode`, without writing anything: the
+// same memory state (replayed from the review log when the card has none),
+// the same scheduler, and the same interview deadline cut, so the answer
+// buttons show the interval the answer will actually get.
+std::vector<AnswerOutcome> PreviewAnswers(Store& store, const Deck& deck, const Card& card, Timestamp now,
+                                          AnswerMode mode = AnswerMode::kNormal);
+
 }  // namespace recall
 
 #endif  // RECALL_REVIEW_H_

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -179,7 +180,10 @@ FsrsParams PretrainInitialStability(const FsrsTrainingSet& set, const FsrsParams
   }
   FsrsParams out = w;
   const double decay = -w[20];
+  std::array<std::optional<double>, 4> fitted;
+  std::array<int64_t, 4> cards{};
   for (size_t r = 0; r < 4; ++r) {
+    cards[r] = static_cast<int64_t>(points[r].size());
     if (static_cast<int>(points[r].size()) < kPretrainMinCards) continue;
     // Golden-section search of ln S: the loss is unimodal in S.
     double lo = std::log(scheduling::kFsrsStabilityMin), hi = std::log(kPretrainMaxStability);
@@ -192,9 +196,76 @@ FsrsParams PretrainInitialStability(const FsrsTrainingSet& set, const FsrsParams
         lo = a;
       }
     }
-    out[r] = std::exp((lo + hi) / 2.0);
+    fitted[r] = std::exp((lo + hi) / 2.0);
   }
-  for (size_t r = 1; r < 4; ++r) out[r] = std::max(out[r], out[r - 1]);
+  if (const auto smoothed = SmoothAndFillInitialStability(fitted, cards)) {
+    for (size_t r = 0; r < 4; ++r) out[r] = (*smoothed)[r];
+  }
+  return out;
+}
+
+std::optional<std::array<double, 4>> SmoothAndFillInitialStability(const std::array<std::optional<double>, 4>& fitted,
+                                                                   const std::array<int64_t, 4>& cards) {
+  std::array<std::optional<double>, 4> s = fitted;
+  // A lower first rating must not start above a higher one: the value of
+  // the rating seen on more cards wins (pairs in fsrs-rs's order).
+  constexpr std::pair<int, int> kPairs[] = {{0, 1}, {1, 2}, {2, 3}, {0, 2}, {1, 3}, {0, 3}};
+  for (const auto& [lo, hi] : kPairs) {
+    if (!s[lo] || !s[hi] || *s[lo] <= *s[hi]) continue;
+    if (cards[lo] > cards[hi]) {
+      s[hi] = s[lo];
+    } else {
+      s[lo] = s[hi];
+    }
+  }
+  constexpr double a = 0.41;
+  constexpr double b = 0.54;
+  auto geo = [](double x, double px, double y, double py) { return std::pow(x, px) * std::pow(y, py); };
+  int known = 0;
+  for (const auto& v : s) known += v ? 1 : 0;
+  if (known == 0) return std::nullopt;
+  if (known == 1) {
+    const FsrsParams& d = DefaultFsrsParams();
+    size_t r = 0;
+    while (!s[r]) ++r;
+    const double factor = *s[r] / d[r];
+    for (size_t i = 0; i < 4; ++i) s[i] = d[i] * factor;
+  } else if (known == 2) {
+    auto& [s1, s2, s3, s4] = s;
+    if (s3 && s4) {
+      s2 = geo(*s3, 1 / (1 - b), *s4, 1 - 1 / (1 - b));
+      s1 = geo(*s2, 1 / a, *s3, 1 - 1 / a);
+    } else if (s2 && s4) {
+      s3 = geo(*s2, 1 - b, *s4, b);
+      s1 = geo(*s2, 1 / a, *s3, 1 - 1 / a);
+    } else if (s2 && s3) {
+      s4 = geo(*s2, 1 - 1 / b, *s3, 1 / b);
+      s1 = geo(*s2, 1 / a, *s3, 1 - 1 / a);
+    } else if (s1 && s4) {
+      const double e = a + b - a * b;
+      s2 = geo(*s1, a / e, *s4, 1 - a / e);
+      s3 = geo(*s1, 1 - b / e, *s4, b / e);
+    } else if (s1 && s3) {
+      s2 = geo(*s1, a, *s3, 1 - a);
+      s4 = geo(*s2, 1 - 1 / b, *s3, 1 / b);
+    } else {  // s1 and s2
+      s3 = geo(*s1, 1 - 1 / (1 - a), *s2, 1 / (1 - a));
+      s4 = geo(*s2, 1 - 1 / b, *s3, 1 / b);
+    }
+  } else if (known == 3) {
+    auto& [s1, s2, s3, s4] = s;
+    if (!s1) {
+      s1 = geo(*s2, 1 / a, *s3, 1 - 1 / a);
+    } else if (!s2) {
+      s2 = geo(*s1, a, *s3, 1 - a);
+    } else if (!s3) {
+      s3 = geo(*s2, 1 - b, *s4, b);
+    } else {
+      s4 = geo(*s2, 1 - 1 / b, *s3, 1 / b);
+    }
+  }
+  std::array<double, 4> out{};
+  for (size_t i = 0; i < 4; ++i) out[i] = std::clamp(*s[i], scheduling::kFsrsStabilityMin, kPretrainMaxStability);
   return out;
 }
 

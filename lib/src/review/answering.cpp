@@ -31,6 +31,55 @@ Delay UnchangedDelay(const CardState& state, const SchedulerContext& ctx) {
   }
 }
 
+namespace {
+
+// The state the scheduler is given: a card answered before memory states
+// were kept (older collection, imported history) gets its state from its
+// review log, as in Anki.
+CardState StateToSchedule(Store& store, const Card& card, Algorithm algorithm, const FsrsParams& w) {
+  CardState state = card.state;
+  if (!state.memory && state.type != CardType::kNew) {
+    if (const auto replayed = MemoryFromReviewLog(store.RevlogOfCard(card.id), algorithm, w)) {
+      state.memory = replayed->state;
+      state.last_review_s = replayed->last_review_s;
+    }
+  }
+  return state;
+}
+
+// The outcome of a normal or early answer: the scheduler, then the interview
+// deadline cut.
+AnswerOutcome ScheduledOutcome(Store& store, const Card& card, const CardState& state, int rating,
+                               const SchedulerContext& ctx) {
+  AnswerOutcome outcome = Answer(state, rating, ctx);
+  interview::ApplyInterviewDeadlines(store, card, ctx, &outcome);
+  return outcome;
+}
+
+}  // namespace
+
+std::vector<AnswerOutcome> PreviewAnswers(Store& store, const Deck& deck, const Card& card, Timestamp now,
+                                          AnswerMode mode) {
+  SchedulerContext ctx = MakeSchedulerContext(store, deck, card, now);
+  if (mode == AnswerMode::kEarly) ctx.filtered_reschedule = true;
+  const Algorithm algorithm = deck.options.algorithm;
+  const CardState state = StateToSchedule(store, card, algorithm, ctx.fsrs_params);
+  std::vector<AnswerOutcome> out;
+  for (int rating = MinRating(algorithm); rating <= MaxRating(algorithm); ++rating) {
+    if (mode == AnswerMode::kCram) {
+      AnswerOutcome unchanged;
+      unchanged.state = card.state;
+      unchanged.revlog.rating = rating;
+      unchanged.revlog.kind = RevlogKind::kFiltered;
+      unchanged.delay = UnchangedDelay(card.state, ctx);
+      out.push_back(unchanged);
+      continue;
+    }
+    out.push_back(ScheduledOutcome(store, card, state, rating, ctx));
+  }
+  return out;
+}
+
 AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now, int64_t duration_ms,
                         const CardState* shown, AnswerMode mode) {
   const auto card = store.GetCard(card_id);
@@ -65,17 +114,8 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
   // An early review: `due` is the card's own due day, as in a rescheduling
   // filtered deck, so the anki scheduler credits only the elapsed days.
   if (mode == AnswerMode::kEarly) ctx.filtered_reschedule = true;
-  // A card answered before memory states were kept (older collection,
-  // imported history): its state comes from its review log, as in Anki.
-  CardState state = card->state;
-  if (!state.memory && state.type != CardType::kNew) {
-    if (const auto replayed = MemoryFromReviewLog(store.RevlogOfCard(card_id), algorithm, ctx.fsrs_params)) {
-      state.memory = replayed->state;
-      state.last_review_s = replayed->last_review_s;
-    }
-  }
-  result.outcome = Answer(state, rating, ctx);
-  interview::ApplyInterviewDeadlines(store, *card, ctx, &result.outcome);
+  const CardState state = StateToSchedule(store, *card, algorithm, ctx.fsrs_params);
+  result.outcome = ScheduledOutcome(store, *card, state, rating, ctx);
   const int64_t cap_ms = static_cast<int64_t>(deck->options.answer_time_cap_seconds) * 1000;
   const int64_t duration = std::clamp<int64_t>(duration_ms, 0, cap_ms);
   result.revlog_id = store.RecordAnswer(card_id, card->state, result.outcome, now, duration, ctx.timing.today);

@@ -134,18 +134,18 @@ SessionState ReviewSession::Advance() {
 }
 
 std::vector<AnswerChoice> ReviewSession::Choices() const {
-  const Card& card = current_->card;
-  SchedulerContext ctx = MakeSchedulerContext(store_, current_deck_, card, store_.clock().Now());
-  // As AnswerCard will score it: an early review in a --weakest drill.
-  if (options_.weakest >= 0) ctx.filtered_reschedule = true;
-  const auto outcomes = NextStates(card.state, ctx);
+  // Scored as Answer() will score it (the same mode, the interview deadline
+  // cut included); a cram answer leaves the card where it is: every button
+  // the same.
+  const AnswerMode mode = options_.cram ? AnswerMode::kCram
+                          : options_.weakest >= 0 ? AnswerMode::kEarly
+                                                  : AnswerMode::kNormal;
+  const auto outcomes = PreviewAnswers(store_, current_deck_, current_->card, store_.clock().Now(), mode);
   const Algorithm algorithm = current_deck_.options.algorithm;
   std::vector<AnswerChoice> out;
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const int rating = MinRating(algorithm) + static_cast<int>(i);
-    // A cram answer leaves the card where it is: every button the same.
-    const Delay delay = options_.cram ? UnchangedDelay(card.state, ctx) : outcomes[i].delay;
-    out.push_back({rating, RatingLabel(algorithm, rating), FormatDelay(delay)});
+    out.push_back({rating, RatingLabel(algorithm, rating), FormatDelay(outcomes[i].delay)});
   }
   return out;
 }

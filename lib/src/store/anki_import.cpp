@@ -11,6 +11,7 @@
 #include "anki/apkg_internal.h"
 #include "anki/apkg_limits.h"
 #include "recall/text.h"
+#include "store/anki_fsrs_import.h"
 #include "store/anki_import_rows.h"
 #include "store/anki_store.h"
 #include "store/import_repair.h"
@@ -54,8 +55,10 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
     const auto& cards_of_note = rows.cards_of_note;
     const auto& latest_review = rows.latest_review;
     const int64_t in_filtered_decks = rows.in_filtered_decks;
+    const PackageFsrs fsrs = ReadPackageFsrs(pkg);
 
     import_rows::CardMap card_map;
+    std::vector<ImportedCard> from_package;  // scheduling taken from the package
     try {
       store.Transaction([&] {
         SQLite::Database& db = Db(store);
@@ -72,8 +75,9 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           if (auto d = decks.find(name); d != decks.end()) return d->second;
           std::optional<Deck> deck = store.FindDeck(name);
           if (!deck) {
-            deck = store.CreateDeck(name, DeckOptions{});
+            deck = store.CreateDeck(name, ImportedDeckOptions(fsrs, did));
             ++summary.decks_added;
+            if (deck->options.algorithm == Algorithm::kFsrs) ++summary.fsrs_decks_added;
           }
           TargetDeck t{deck->id, deck->options.algorithm == Algorithm::kSm2, deck->options.rollover_hour};
           decks[name] = t;
@@ -207,6 +211,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           insert_card.exec();
           insert_card.reset();
           card_map[c.id] = {id, deck.rollover_hour};
+          from_package.push_back({c.id, c.did, id});
           ++summary.cards_added;
         };
 
@@ -324,6 +329,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
               update_card.bind(11, card.id);
               update_card.exec();
               update_card.reset();
+              from_package.push_back({pc.id, pc.did, card.id});
               ++summary.cards_updated;
             }
           }
@@ -332,6 +338,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         // Review log: merged by id, never duplicated.
         summary.revlog_added += import_rows::MergeRevlog(pkg, db, r, card_map);
         summary.repaired = detail::RepairImportedCards(store, card_map);
+        AdoptPackageFsrs(store, fsrs, from_package, &summary);
         if (options.dry_run) throw DryRunRollback{};
       });
     } catch (const DryRunRollback&) {

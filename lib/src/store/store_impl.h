@@ -79,6 +79,9 @@ void ReadCardMemory(SQLite::Statement& st, int first, CardState* state);
 // (recall::MemoryFromReviewLog) with the collection's FSRS parameters, their
 // ratings read as `ratings_of`'s. REQUIRES: inside a transaction.
 void RecomputeMemoryStates(Store& store, const std::vector<int64_t>& deck_ids, Algorithm ratings_of);
+// The same for the cards `card_ids`, each with its own deck's algorithm.
+// Returns how many got a memory state. REQUIRES: inside a transaction.
+int64_t RecomputeCardMemoryStates(Store& store, const std::vector<int64_t>& card_ids);
 
 // Tags are stored one per row; these join/split the space-separated form.
 std::vector<std::string> SplitTags(const std::string& joined);
