@@ -37,6 +37,7 @@ namespace {
 
 constexpr int64_t kNow = 1735722000;            // 2025-01-01 09:00 UTC: the fill's clock
 constexpr const char* kNowText = "1735722300";  // five minutes later: the commands' RECALL_NOW
+constexpr double kSlowMs = 5000;
 constexpr const char* kBegin = "<!-- scale-table:begin -->";
 constexpr const char* kEnd = "<!-- scale-table:end -->";
 
@@ -53,6 +54,13 @@ Size ParseSize(const std::string& s) {
   return Size{s, std::stoll(digits) * mult};
 }
 
+std::vector<std::string> Env() {
+  std::vector<std::string> env{std::string("RECALL_NOW=") + kNowText, "TZ=UTC", "COLUMNS=100",
+                               "LANG=C.UTF-8"};
+  if (const char* home = std::getenv("HOME")) env.push_back(std::string("HOME=") + home);
+  return env;
+}
+
 // The cached collection of `size` cards, built when missing.
 std::string Collection(const Size& size) {
   fs::create_directories(RECALL_SCALE_CACHE);
@@ -63,7 +71,7 @@ std::string Collection(const Size& size) {
   fs::remove(tmp + "-wal");
   fs::remove(tmp + "-shm");
   std::cerr << "building " << path << " (" << size.cards << " cards, " << size.cards * 10
-            << " review-log rows)..." << std::flush;
+            << " review-log rows, two interviews)..." << std::flush;
   const auto t0 = std::chrono::steady_clock::now();
   {
     FixedClock clock(Timestamp::FromSeconds(kNow));
@@ -72,6 +80,15 @@ std::string Collection(const Size& size) {
     spec.cards = size.cards;
     spec.revlog_rows = size.cards * 10;
     detail::FillScaleCollection(store, spec);
+  }
+  // Two interviews, as a user preparing for one has: one over everything,
+  // one over a topic (bare `recall` computes each one's readiness).
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--db", tmp, "interview", "set", "2025-01-21", "--name", "all"},
+        std::vector<std::string>{"--db", tmp, "interview", "set", "2025-02-15", "--tag", "topic3", "--target",
+                                 "0.85", "--name", "topic3"}}) {
+    if (Run(RECALL_BINARY, args, Env(), {}).status != 0)
+      throw std::runtime_error("recall interview set failed");
   }
   fs::rename(tmp, path);
   std::cerr << " " << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s\n";
@@ -84,13 +101,6 @@ std::string CopyOf(const std::string& path) {
   fs::remove(copy + "-wal");
   fs::remove(copy + "-shm");
   return copy;
-}
-
-std::vector<std::string> Env() {
-  std::vector<std::string> env{std::string("RECALL_NOW=") + kNowText, "TZ=UTC", "COLUMNS=100",
-                               "LANG=C.UTF-8"};
-  if (const char* home = std::getenv("HOME")) env.push_back(std::string("HOME=") + home);
-  return env;
 }
 
 double Median(std::vector<double> v) {
@@ -136,6 +146,7 @@ std::map<std::string, double> Measure(const std::string& db, int runs) {
       if (r.status != 0)
         throw std::runtime_error("recall " + args.back() + " failed: " + std::to_string(r.status));
       ms.push_back(r.ms);
+      if (r.ms > kSlowMs) break;  // a command far over budget is timed once
     }
     return Median(ms);
   };
