@@ -229,6 +229,31 @@ std::vector<std::string> KeptCounts(Store& store, bool from_cards) {
   return out;
 }
 
+// The plans the indexes of 0008_scale_indexes.sql are for.
+TEST(ScaleIndexesTest, DrillsAndDueListingsUseTheirIndexes) {
+  FixedClock clock(Timestamp::FromSeconds(kNow));
+  Store store = Store::OpenInMemory(clock);
+  auto plan = [&](const std::string& sql) {
+    SQLite::Statement st(detail::Db(store), "EXPLAIN QUERY PLAN " + sql);
+    std::string out;
+    while (st.executeStep()) out += st.getColumn(3).getString() + "\n";
+    return out;
+  };
+  EXPECT_NE(
+      plan("SELECT c.id FROM cards c WHERE c.deck_id = ?1 AND c.queue = 2 AND c.due > ?2 AND c.drill = 1 "
+           "AND c.type != 0 AND c.due - c.ivl = ?2")
+          .find("USING INDEX cards_drill (deck_id=? AND queue=? AND due>?)"),
+      std::string::npos);
+  EXPECT_NE(plan("UPDATE cards SET queue = 0 WHERE queue IN (-2, -3) AND buried_day < ?")
+                .find("USING INDEX cards_queue_due (queue=?)"),
+            std::string::npos);
+  const std::string due = plan(
+      "SELECT c.id FROM cards c WHERE ((c.queue = 1 AND c.due <= ?1) OR (c.queue IN (2, 3) AND c.due <= "
+      "?2))");
+  EXPECT_NE(due.find("MULTI-INDEX OR"), std::string::npos) << due;
+  EXPECT_NE(due.find("INDEX cards_queue_due (queue=? AND due<?)"), std::string::npos) << due;
+}
+
 TEST(DeckCardCountsTest, TriggersKeepTheCountsOfEveryWrite) {
   FixedClock clock(Timestamp::FromSeconds(kNow));
   Store store = Store::OpenInMemory(clock);
