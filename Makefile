@@ -5,7 +5,7 @@ TYPE  ?= Release
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 RECALL = $(BUILD)/recall
 
-.PHONY: all deps configure build run test unit-tests fuzz-build fuzz-smoke fuzz bench asan clean
+.PHONY: all deps configure build run test unit-tests fuzz-build fuzz-smoke fuzz bench bench-scale asan clean
 
 all: build
 
@@ -72,6 +72,14 @@ bench: deps
 	@cmake -S . -B $(BUILD)-bench -DCMAKE_BUILD_TYPE=Release -DRECALL_BUILD_BENCHMARKS=ON >/dev/null
 	@cmake --build $(BUILD)-bench -j$(JOBS)
 	@$(BUILD)-bench/recall_bench
+
+# Whole-process timings of the interactive commands at 1k, 100k and 1M cards
+# (tests/bench/scale); collections are cached in $(BUILD)/scale-cache. Writes
+# the table into docs/performance.md. Quick run: make bench-scale SIZES=1k,100k
+SIZES ?= 1k,100k,1M
+bench-scale: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target recall recall_scale_bench
+	@nice $(BUILD)/recall_scale_bench --sizes $(SIZES)
 
 asan: deps
 	@cmake -S . -B $(BUILD)-asan -DCMAKE_BUILD_TYPE=Debug -DRECALL_SANITIZE=ON >/dev/null

@@ -375,12 +375,17 @@ void Store::MoveCard(int64_t card_id, int64_t deck_id) {
 
 DueCounts Store::CountDue(std::optional<int64_t> deck_id, Timestamp now, Day today) const {
   return Guard(*this, [&] {
-    std::string sql =
-        "SELECT coalesce(sum(queue = 0), 0), "
-        "coalesce(sum((queue = 1 AND due <= :now) OR (queue = 3 AND due <= :today)), 0), "
-        "coalesce(sum(queue = 2 AND due <= :today), 0), count(*), coalesce(sum(queue = -1), 0) "
-        "FROM cards";
-    if (deck_id) sql += " WHERE deck_id IN (SELECT value FROM json_each(:decks))";
+    // New, suspended and total cards from the per-deck counts the triggers of
+    // deck_card_counts keep; the due counts are ranges of cards_sched.
+    std::string sql = deck_id ? "WITH scope(id) AS (SELECT value FROM json_each(:decks)) "
+                              : "WITH scope(id) AS (SELECT id FROM decks) ";
+    sql +=
+        "SELECT (SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = 0 AND deck_id IN scope), "
+        "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 1 AND due <= :now) + "
+        "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 3 AND due <= :today), "
+        "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 2 AND due <= :today), "
+        "(SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE deck_id IN scope), "
+        "(SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = -1 AND deck_id IN scope)";
     SQLite::Statement st(Db(*this), sql);
     st.bind(":now", static_cast<int64_t>(now.Seconds()));
     st.bind(":today", static_cast<int64_t>(today.n));

@@ -191,6 +191,7 @@ Store Store::Open(const std::string& path, const Clock& clock) {
   try {
     auto impl = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE, clock, lock_fd);
     auto& db = impl->db;
+    detail::TraceSqlIfAsked(db);
     db.setBusyTimeout(10000);
     // Refuse a newer file before anything (even the WAL switch) writes to it.
     const int version = ReadUserVersion(db);

@@ -107,6 +107,10 @@ int64_t ReserveNewPositions(SQLite::Database& db, int64_t count);
 // A new random note guid: 10 characters of Anki's base-91 alphabet.
 std::string NewGuid();
 
+// With RECALL_TRACE_SQL=FILE, appends every statement the connection runs to
+// FILE (lib/src/store/sql_trace.cpp); otherwise does nothing.
+void TraceSqlIfAsked(SQLite::Database& db);
+
 // JSON array of the ids, for "IN (SELECT value FROM json_each(?))".
 std::string IdsJson(const std::vector<int64_t>& ids);
 

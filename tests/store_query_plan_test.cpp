@@ -1,0 +1,291 @@
+// Query plans of the budgeted interactive commands (issue 14): every
+// statement that bare `recall`, `decks`, the first card of `review`,
+// `answer`, `card show`, `cards --due --limit 50`, `undo`, `stats` and
+// `stats --period all` run is captured through RECALL_TRACE_SQL on a small
+// collection, and its EXPLAIN QUERY PLAN must not scan a table that grows
+// with the collection (cards, notes, note_tags, revlog, undo_log,
+// import_baselines). A later change that brings back a scan fails here.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "recall/interview.h"
+#include "recall/review.h"
+#include "recall/store.h"
+#include "store/scale_fill.h"
+#include "store/store_impl.h"
+#include "test_support.h"
+
+namespace recall {
+namespace {
+
+constexpr int64_t kNow = 1735722000;  // 2025-01-01 09:00 UTC
+
+const std::set<std::string>& GrowingTables() {
+  static const std::set<std::string> tables{"cards",  "notes",    "note_tags",
+                                            "revlog", "undo_log", "import_baselines"};
+  return tables;
+}
+
+// Scans that are bounded although the plan says SCAN, each with the reason.
+// Keyed by a fragment of the statement and the scanned table.
+struct AllowedScan {
+  const char* sql_fragment;
+  const char* table;
+  const char* reason;
+};
+const std::vector<AllowedScan>& AllowedScans() {
+  static const std::vector<AllowedScan> allowed{
+      // Newest first by rowid and stopped by the LIMIT: reads at most the
+      // last N answers (average answer time), whatever the log's size.
+      {"FROM revlog WHERE rating > 0 AND duration_ms > 0 ORDER BY id DESC LIMIT 1000", "revlog",
+       "the newest 1000 answers"},
+      {"FROM revlog WHERE kind <= 3 ORDER BY id DESC LIMIT ?1", "revlog", "the newest N answers"},
+      // The newest undo entry (of the session, when one is named): the
+      // newest rows by rowid, stopped at the first match.
+      {"FROM undo_log u LEFT JOIN review_sessions s ON s.id = u.session_id WHERE ?1 IS NULL OR u.session_id "
+       "= ?1 "
+       "ORDER BY u.id DESC LIMIT 1",
+       "undo_log", "the newest entry"},
+      // Bare `recall`: an interview's scope, read to compute its readiness
+      // and first plan day once per study day and collection change; the
+      // result is cached (store/status_cache.h, TodayStatusCacheTest), so
+      // the next `recall` that day reads one row instead.
+      {"FROM cards c WHERE c.queue != -1 ORDER BY c.id", "cards", "interview scope, cached per day"},
+      // `recall stats`: distributions over every card (counts by state,
+      // intervals, ease, tags, the due forecast) and the days with answers.
+      // They read each card once by design; their cost is budgeted in the
+      // scale table (300 ms / 500 ms at 1M cards), not by the plan.
+      {"SELECT DISTINCT r.day FROM revlog r WHERE r.kind <= 3", "revlog", "stats: days with answers"},
+      {"coalesce(sum(queue >= 0 AND type = 0), 0)", "cards", "stats: card counts by state"},
+      {"SELECT c.due, count(*) FROM cards c WHERE c.queue IN (2, 3) AND c.due >= :today", "cards",
+       "stats: due forecast"},
+      {"SELECT count(*) FROM cards c WHERE c.queue IN (2, 3) AND c.due < :today", "cards", "stats: backlog"},
+      {"SELECT count(*) FROM cards c WHERE c.queue = 1 AND c.due < :until", "cards", "stats: learning today"},
+      {"SELECT c.ivl, count(*) FROM cards c WHERE c.type IN (2, 3) GROUP BY c.ivl", "cards",
+       "stats: intervals"},
+      {"SELECT c.ease, count(*) FROM cards c WHERE c.type IN (2, 3) GROUP BY c.ease", "cards", "stats: ease"},
+      {"SELECT DISTINCT nt.tag FROM note_tags nt JOIN cards c", "note_tags", "stats: tags of the cards"},
+      {"FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id WHERE 1 ORDER BY "
+       "d.name",
+       "cards", "stats: every card's memory state (retrievability, stability, difficulty)"},
+      {"JOIN decks d ON d.id = c.deck_id WHERE 1 AND EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = "
+       "n.id AND "
+       "(t.tag = :tag",
+       "cards", "stats: the memory state of each tag's cards"},
+  };
+  return allowed;
+}
+
+// alias -> table for the growing tables named in `sql` ("FROM cards c",
+// "JOIN revlog AS r", "cards, notes n").
+std::map<std::string, std::string> Aliases(const std::string& sql) {
+  static const std::set<std::string> keywords{
+      "WHERE", "ON",   "JOIN",  "CROSS",   "LEFT", "INNER",  "GROUP",  "ORDER", "LIMIT", "SET",   "USING",
+      "AS",    "WHEN", "UNION", "INDEXED", "NOT",  "VALUES", "HAVING", "AND",   "OR",    "SELECT"};
+  std::map<std::string, std::string> out;
+  for (const std::string& t : GrowingTables()) out[t] = t;
+  static const std::regex table_alias(
+      R"(\b(cards|notes|note_tags|revlog|undo_log|import_baselines)\s+(?:AS\s+)?([A-Za-z_]\w*))",
+      std::regex::icase);
+  for (auto it = std::sregex_iterator(sql.begin(), sql.end(), table_alias); it != std::sregex_iterator();
+       ++it) {
+    std::string alias = (*it)[2];
+    std::string upper = alias;
+    for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (keywords.count(upper) == 0) out[alias] = (*it)[1];
+  }
+  return out;
+}
+
+std::vector<std::string> ReadLines(const std::string& path) {
+  std::vector<std::string> out;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) out.push_back(line);
+  }
+  return out;
+}
+
+class QueryPlanTest : public ::testing::Test {
+ protected:
+  QueryPlanTest() : zone_("UTC"), clock_(Timestamp::FromSeconds(kNow)) {
+    db_ = dir_.File("plans.db");
+    Store store = Store::Open(db_, clock_);
+    detail::ScaleFill spec;
+    spec.cards = 300;
+    spec.decks = 5;
+    spec.revlog_rows = 3000;
+    detail::FillScaleCollection(store, spec);
+    Interview all;
+    all.name = "all";
+    all.day = store.Today(4).today + 20;
+    SaveInterview(store, all);
+    Interview tag;
+    tag.name = "tag";
+    tag.day = store.Today(4).today + 30;
+    tag.tags = {"topic3"};
+    SaveInterview(store, tag);
+  }
+
+  std::map<std::string, std::string> Env(const std::string& trace) const {
+    return {{"RECALL_NOW", std::to_string(kNow + 300)}, {"TZ", "UTC"}, {"RECALL_TRACE_SQL", trace}};
+  }
+
+  // The statements `recall --db DB args...` runs.
+  std::vector<std::string> Trace(const std::string& name, std::vector<std::string> args,
+                                 const std::string& input = "") {
+    const std::string trace = dir_.File("trace-" + std::to_string(traces_++) + ".sql");
+    args.insert(args.begin(), {"--db", db_});
+    const auto r = testing::RunRecall(args, Env(trace), input);
+    EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err;
+    const auto lines = ReadLines(trace);
+    EXPECT_FALSE(lines.empty()) << name << ": nothing traced";
+    return lines;
+  }
+
+  testing::ScopedTimeZone zone_;
+  testing::TempDir dir_;
+  FixedClock clock_;
+  std::string db_;
+  int traces_ = 0;
+};
+
+// "SCAN x ..." lines of the plan whose x is a growing table, unless allowed.
+std::vector<std::string> GrowingScans(Store& store, const std::string& sql) {
+  std::vector<std::string> out;
+  SQLite::Statement st(detail::Db(store), "EXPLAIN QUERY PLAN " + sql);
+  const auto aliases = Aliases(sql);
+  while (st.executeStep()) {
+    const std::string detail = st.getColumn(3).getString();
+    if (detail.rfind("SCAN ", 0) != 0) continue;
+    const size_t end = detail.find(' ', 5);
+    const std::string name = detail.substr(5, end == std::string::npos ? std::string::npos : end - 5);
+    const auto it = aliases.find(name);
+    if (it == aliases.end()) continue;
+    bool allowed = false;
+    for (const AllowedScan& a : AllowedScans()) {
+      allowed = allowed || (sql.find(a.sql_fragment) != std::string::npos && it->second == a.table);
+    }
+    if (!allowed) out.push_back(detail + " (" + it->second + ")");
+  }
+  return out;
+}
+
+TEST_F(QueryPlanTest, BudgetedCommandsScanNoGrowingTable) {
+  const auto due = testing::RunRecall({"--db", db_, "--json", "cards", "--due", "--limit", "1"}, Env(""));
+  ASSERT_EQ(due.exit_code, 0) << due.err;
+  const std::string card = std::to_string(nlohmann::json::parse(due.out).at(0).at("id").get<int64_t>());
+
+  std::map<std::string, std::vector<std::string>> by_command;
+  by_command["recall"] = Trace("recall", {});
+  by_command["decks"] = Trace("decks", {"decks"});
+  by_command["review"] = Trace("review", {"review"}, "");  // first card, then end of input
+  by_command["card show"] = Trace("card show", {"card", "show", card});
+  by_command["cards --due --limit 50"] = Trace("cards", {"cards", "--due", "--limit", "50"});
+  by_command["answer"] = Trace("answer", {"answer", card, "3"});
+  by_command["undo"] = Trace("undo", {"undo"});
+  by_command["stats"] = Trace("stats", {"stats"});
+  by_command["stats --period all"] = Trace("stats all", {"stats", "--period", "all"});
+
+  Store store = Store::Open(db_, clock_);
+  std::set<std::string> seen;
+  int statements = 0;
+  for (const auto& [command, lines] : by_command) {
+    for (const std::string& sql : lines) {
+      if (!seen.insert(sql).second) continue;
+      if (sql.rfind("PRAGMA", 0) == 0 || sql == "BEGIN IMMEDIATE" || sql == "COMMIT" || sql == "ROLLBACK")
+        continue;
+      ++statements;
+      for (const std::string& scan : GrowingScans(store, sql)) {
+        ADD_FAILURE() << command << ": " << scan << "\n  in: " << sql;
+      }
+    }
+  }
+  // The commands ran the queue, the counts, the card, the answer, the undo
+  // and the stats queries: far more than a handful of statements.
+  EXPECT_GT(statements, 40);
+}
+
+// deck_card_counts (0008_scale_indexes.sql) as its triggers keep it, against
+// a count of the cards table: "deck queue n" rows.
+std::vector<std::string> KeptCounts(Store& store, bool from_cards) {
+  SQLite::Statement st(detail::Db(store),
+                       from_cards
+                           ? "SELECT deck_id, queue, count(*) FROM cards GROUP BY 1, 2 ORDER BY 1, 2"
+                           : "SELECT deck_id, queue, n FROM deck_card_counts WHERE n > 0 ORDER BY 1, 2");
+  std::vector<std::string> out;
+  while (st.executeStep()) {
+    out.push_back(st.getColumn(0).getString() + " " + st.getColumn(1).getString() + " " +
+                  st.getColumn(2).getString());
+  }
+  return out;
+}
+
+// The plans the indexes of 0008_scale_indexes.sql are for.
+TEST(ScaleIndexesTest, DrillsAndDueListingsUseTheirIndexes) {
+  FixedClock clock(Timestamp::FromSeconds(kNow));
+  Store store = Store::OpenInMemory(clock);
+  auto plan = [&](const std::string& sql) {
+    SQLite::Statement st(detail::Db(store), "EXPLAIN QUERY PLAN " + sql);
+    std::string out;
+    while (st.executeStep()) out += st.getColumn(3).getString() + "\n";
+    return out;
+  };
+  EXPECT_NE(
+      plan("SELECT c.id FROM cards c WHERE c.deck_id = ?1 AND c.queue = 2 AND c.due > ?2 AND c.drill = 1 "
+           "AND c.type != 0 AND c.due - c.ivl = ?2")
+          .find("USING INDEX cards_drill (deck_id=? AND queue=? AND due>?)"),
+      std::string::npos);
+  EXPECT_NE(plan("UPDATE cards SET queue = 0 WHERE queue IN (-2, -3) AND buried_day < ?")
+                .find("USING INDEX cards_queue_due (queue=?)"),
+            std::string::npos);
+  const std::string due = plan(
+      "SELECT c.id FROM cards c WHERE ((c.queue = 1 AND c.due <= ?1) OR (c.queue IN (2, 3) AND c.due <= "
+      "?2))");
+  EXPECT_NE(due.find("MULTI-INDEX OR"), std::string::npos) << due;
+  EXPECT_NE(due.find("INDEX cards_queue_due (queue=? AND due<?)"), std::string::npos) << due;
+}
+
+TEST(DeckCardCountsTest, TriggersKeepTheCountsOfEveryWrite) {
+  FixedClock clock(Timestamp::FromSeconds(kNow));
+  Store store = Store::OpenInMemory(clock);
+  const Deck a = store.CreateDeck("A", {});
+  const Deck b = store.CreateDeck("A::B", {});
+  std::vector<Card> cards;
+  for (int i = 0; i < 6; ++i) {
+    Note n;
+    n.front = "q" + std::to_string(i);
+    n.back = "a";
+    cards.push_back(store.AddNote(&n, i % 2 ? b.id : a.id));
+  }
+  EXPECT_EQ(KeptCounts(store, false),
+            (std::vector<std::string>{std::to_string(a.id) + " 0 3", std::to_string(b.id) + " 0 3"}));
+  AnswerCard(store, cards[0].id, 3, clock.Now(), 0);  // new -> learning
+  store.SuspendCard(cards[1].id, true);
+  store.BuryCard(cards[2].id, store.Today(4).today);
+  store.MoveCard(cards[3].id, a.id);
+  store.DeleteCard(cards[4].id);
+  EXPECT_EQ(KeptCounts(store, false), KeptCounts(store, true));
+  const DueCounts all = store.CountDue(std::nullopt, clock.Now(), store.Today(4).today);
+  EXPECT_EQ(all.total_cards, 5);
+  EXPECT_EQ(all.new_cards, 2);  // cards 3 and 5
+  EXPECT_EQ(all.suspended, 1);
+  const DueCounts of_b = store.CountDue(b.id, clock.Now(), store.Today(4).today);
+  EXPECT_EQ(of_b.total_cards, 2);  // cards 1 (suspended) and 5
+  EXPECT_EQ(of_b.new_cards, 1);
+  ASSERT_TRUE(store.Undo());  // the bury
+  EXPECT_EQ(KeptCounts(store, false), KeptCounts(store, true));
+  store.DeleteDeck(b.id);
+  EXPECT_EQ(KeptCounts(store, false), KeptCounts(store, true));
+}
+
+}  // namespace
+}  // namespace recall
