@@ -23,49 +23,56 @@ constexpr std::array<Column, 5> kDropOrder = {kEase, kIvl, kDeck, kDue, kState};
 
 }  // namespace
 
-std::string CardsTable(const std::vector<CardView>& cards, int width) {
+CardsTableLayout::CardsTableLayout(const std::vector<std::string>& deck_names, int width)
+    : widths_(kWidths.begin(), kWidths.end()), shown_(kColumns, true) {
   width = std::max(width, kMinCardsTableWidth);
-  std::array<int, kColumns> widths = kWidths;
-  widths[kDeck] = DisplayWidth("Deck");
-  for (const auto& v : cards) {
-    widths[kDeck] = std::max(widths[kDeck], DisplayWidth(EscapeControls(v.deck_name, false)));
+  widths_[kDeck] = DisplayWidth("Deck");
+  for (const auto& name : deck_names) {
+    widths_[kDeck] = std::max(widths_[kDeck], DisplayWidth(EscapeControls(name, false)));
   }
-  widths[kDeck] = std::min(widths[kDeck], kMaxDeckWidth);
-  std::array<bool, kColumns> shown;
-  shown.fill(true);
+  widths_[kDeck] = std::min(widths_[kDeck], kMaxDeckWidth);
   auto front_width = [&] {
     int used = 0;
-    for (int c = 0; c < kColumns; ++c) used += shown[c] ? widths[c] + 1 : 0;
+    for (int c = 0; c < kColumns; ++c) used += shown_[c] ? widths_[c] + 1 : 0;
     return width - used;
   };
   const int wanted = std::max(kMinFrontWidth, width * 2 / 5);
   for (const Column c : kDropOrder) {
     if (front_width() >= wanted) break;
-    shown[c] = false;
+    shown_[c] = false;
   }
-  const int front = front_width();
-  auto line = [&](const std::array<std::string, kColumns>& cells, const std::string& text) {
-    std::string out;
-    for (int c = 0; c < kColumns; ++c) {
-      if (!shown[c]) continue;
-      const std::string cell = TruncateToWidth(cells[c], widths[c]);
-      const std::string pad(static_cast<size_t>(widths[c] - DisplayWidth(cell)), ' ');
-      out += (c == kIvl || c == kEase) ? pad + cell : cell + pad;  // numbers to the right
-      out += ' ';
-    }
-    out += TruncateToWidth(text, front);
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    return out + "\n";
-  };
-  std::array<std::string, kColumns> heading;
-  for (int c = 0; c < kColumns; ++c) heading[c] = kHeadings[c];
-  std::string out = line(heading, "Front");
-  for (const auto& v : cards) {
-    const CardState& s = v.card.state;
-    out += line({std::to_string(v.card.id), EscapeControls(v.deck_name, false), StateName(s), FormatDue(s),
-                 FormatInterval(s), FormatEase(s.ease)},
-                EscapeControls(OneLine(v.note.front), false));
+  front_ = front_width();
+}
+
+std::string CardsTableLayout::Line(const std::vector<std::string>& cells, const std::string& text) const {
+  std::string out;
+  for (int c = 0; c < kColumns; ++c) {
+    if (!shown_[c]) continue;
+    const std::string cell = TruncateToWidth(cells[c], widths_[c]);
+    const std::string pad(static_cast<size_t>(widths_[c] - DisplayWidth(cell)), ' ');
+    out += (c == kIvl || c == kEase) ? pad + cell : cell + pad;  // numbers to the right
+    out += ' ';
   }
+  out += TruncateToWidth(text, front_);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out + "\n";
+}
+
+std::string CardsTableLayout::Heading() const { return Line({kHeadings.begin(), kHeadings.end()}, "Front"); }
+
+std::string CardsTableLayout::Row(const CardView& v) const {
+  const CardState& s = v.card.state;
+  return Line({std::to_string(v.card.id), EscapeControls(v.deck_name, false), StateName(s), FormatDue(s),
+               FormatInterval(s), FormatEase(s.ease)},
+              EscapeControls(OneLine(v.note.front), false));
+}
+
+std::string CardsTable(const std::vector<CardView>& cards, int width) {
+  std::vector<std::string> deck_names;
+  for (const auto& v : cards) deck_names.push_back(v.deck_name);
+  const CardsTableLayout layout(deck_names, width);
+  std::string out = layout.Heading();
+  for (const auto& v : cards) out += layout.Row(v);
   return out;
 }
 

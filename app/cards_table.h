@@ -20,6 +20,22 @@ inline constexpr int kMinCardsTableWidth = 40;
 // display width (a Chinese character takes two columns).
 std::string CardsTable(const std::vector<CardView>& cards, int width);
 
+// The same table a line at a time, for a listing streamed from the store:
+// laid out from the deck names of all its rows (ListCardDeckNames) before
+// the first row, so its lines are those CardsTable gives.
+class CardsTableLayout {
+ public:
+  CardsTableLayout(const std::vector<std::string>& deck_names, int width);
+  std::string Heading() const;
+  std::string Row(const CardView& v) const;
+
+ private:
+  std::string Line(const std::vector<std::string>& cells, const std::string& text) const;
+  std::vector<int> widths_;
+  std::vector<bool> shown_;
+  int front_ = 0;
+};
+
 }  // namespace recall::app
 
 #endif  // RECALL_APP_CARDS_TABLE_H_

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,54 @@ const std::map<std::string, CardSort> kSorts = {{"deck", CardSort::kDeck},
                                                 {"ease", CardSort::kEase}};
 
 
+// The cards as a JSON array, one card at a time: the bytes nlohmann's
+// dump(2) gives for the whole array (each card one level deeper).
+void PrintCardsJson(const Store& store, const CardQuery& q, const CardListFilter& f) {
+  bool first = true;
+  ForEachCard(store, q, f, [&first](CardView& v) {
+    std::string item = CardViewJson(v).dump(2);
+    std::string nested;
+    nested.reserve(item.size() + item.size() / 8);
+    for (const char c : item) {
+      nested += c;
+      if (c == '\n') nested += "  ";
+    }
+    fmt::print("{}  {}", first ? "[\n" : ",\n", nested);
+    first = false;
+  });
+  fmt::print("{}\n", first ? "[]" : "\n]");
+}
+
+// The table streamed. Its Deck column is as wide as the widest deck name of
+// its rows: the first kBufferedRows rows are held until that is known; a
+// longer listing asks the store for the deck names instead and prints the
+// rest as they are read.
+void PrintCardsTable(const Store& store, const CardQuery& q, const CardListFilter& f) {
+  constexpr size_t kBufferedRows = 1000;
+  const int width = TerminalWidth();
+  std::vector<CardView> held;
+  std::optional<CardsTableLayout> layout;
+  ForEachCard(store, q, f, [&](CardView& v) {
+    if (layout) {
+      fmt::print("{}", layout->Row(v));
+      return;
+    }
+    held.push_back(std::move(v));
+    if (held.size() < kBufferedRows) return;
+    layout.emplace(ListCardDeckNames(store, q, f), width);
+    std::string out = layout->Heading();
+    for (const auto& h : held) out += layout->Row(h);
+    fmt::print("{}", out);
+    held = {};
+  });
+  if (layout) return;
+  if (held.empty()) {
+    fmt::print("No cards.\n");
+    return;
+  }
+  fmt::print("{}", CardsTable(held, width));
+}
+
 void RunCards(const CardsArgs& a, Context& ctx) {
   Store& store = ctx.existing_store();
   CardQuery q;
@@ -59,18 +108,11 @@ void RunCards(const CardsArgs& a, Context& ctx) {
   q.now = ctx.clock().Now();
   if (a.due) q.today = store.Today(rollover).today;
   q.limit = a.limit;
-  const auto cards = ListCards(store, q, f);
   if (ctx.global.json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& v : cards) out.push_back(CardViewJson(v));
-    fmt::print("{}\n", out.dump(2));
+    PrintCardsJson(store, q, f);
     return;
   }
-  if (cards.empty()) {
-    fmt::print("No cards.\n");
-    return;
-  }
-  fmt::print("{}", CardsTable(cards, TerminalWidth()));
+  PrintCardsTable(store, q, f);
 }
 
 const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {

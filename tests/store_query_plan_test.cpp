@@ -214,7 +214,7 @@ TEST_F(QueryPlanTest, BudgetedCommandsScanNoGrowingTable) {
   EXPECT_GT(statements, 40);
 }
 
-// deck_card_counts (0008_scale_indexes.sql) as its triggers keep it, against
+// deck_card_counts (0009_scale_indexes.sql) as its triggers keep it, against
 // a count of the cards table: "deck queue n" rows.
 std::vector<std::string> KeptCounts(Store& store, bool from_cards) {
   SQLite::Statement st(detail::Db(store),
@@ -229,7 +229,7 @@ std::vector<std::string> KeptCounts(Store& store, bool from_cards) {
   return out;
 }
 
-// The plans the indexes of 0008_scale_indexes.sql are for.
+// The plans the indexes of 0009_scale_indexes.sql are for.
 TEST(ScaleIndexesTest, DrillsAndDueListingsUseTheirIndexes) {
   FixedClock clock(Timestamp::FromSeconds(kNow));
   Store store = Store::OpenInMemory(clock);

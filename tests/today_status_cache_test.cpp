@@ -1,5 +1,5 @@
 // The per-day cache of bare `recall`'s interview lines
-// (schema/0009_today_status_cache.sql, lib/src/store/status_cache.cpp):
+// (schema/0010_today_status_cache.sql, lib/src/store/status_cache.cpp):
 // used while nothing it depends on changed, recomputed after any such write.
 
 #include <SQLiteCpp/SQLiteCpp.h>

@@ -4,6 +4,7 @@
 // `recall cards`: the card listing with search, state and sort on top of
 // CardQuery (SQL in lib/src/store/card_list_filters.cpp).
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,10 +27,25 @@ struct CardListFilter {
   std::optional<std::string> search;
   std::optional<CardListState> state;
   CardSort sort = CardSort::kDeck;
+  // Only cards that may have a memory state (recall::MemoryModel): answered
+  // (not type new), holding a state, or with review log rows. The stats'
+  // memory section reads these; a never-answered new card has none.
+  bool may_have_memory = false;
 };
 
 // The cards of `query` (deck, tag, due, limit) that pass `filter`, in its order.
 std::vector<CardView> ListCards(const Store& store, const CardQuery& query, const CardListFilter& filter);
+
+// The same cards, each passed to `row` as it is read from the store, so the
+// caller's memory stays flat however many there are (`recall cards` streams
+// its table and JSON through this). `row` may move from the view.
+void ForEachCard(const Store& store, const CardQuery& query, const CardListFilter& filter,
+                 const std::function<void(CardView&)>& row);
+
+// The names of the decks holding the cards ListCards returns, by name: one
+// aggregate query (what the table's Deck column needs before its first row).
+std::vector<std::string> ListCardDeckNames(const Store& store, const CardQuery& query,
+                                           const CardListFilter& filter);
 
 }  // namespace recall
 

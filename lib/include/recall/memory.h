@@ -7,7 +7,9 @@
 // parameters.
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "recall/card.h"
@@ -72,6 +74,8 @@ class MemoryModel {
  private:
   const Store& store_;
   FsrsParams params_;
+  // Rollover hour and algorithm per deck id, read once (ForCard runs per card).
+  mutable std::map<int64_t, std::pair<int, Algorithm>> decks_;
 };
 
 }  // namespace recall

@@ -149,6 +149,16 @@ struct MemorySample {
 };
 // Bins and means of the samples (pure).
 MemoryStats SummariseMemory(const std::vector<MemorySample>& samples);
+// The same summary built one sample at a time (a stream of cards).
+class MemoryAccumulator {
+ public:
+  void Add(const MemorySample& sample);
+  MemoryStats Result() const;
+
+ private:
+  MemoryStats stats_;
+  double sum_r_ = 0, sum_s_ = 0, sum_d_ = 0;
+};
 // The lower edge of stability bin `i` in days (0, 1, 2, 4, ..., 1024).
 double StabilityBinStart(int i);
 

@@ -59,14 +59,21 @@ double MemoryModel::Retrievability(const MemoryState& state, double elapsed_days
 }
 
 std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) const {
-  const auto deck = store_.GetDeck(card.deck_id);
-  const int rollover = deck ? deck->options.rollover_hour : 4;
+  auto known = decks_.find(card.deck_id);
+  if (known == decks_.end()) {
+    const auto deck = store_.GetDeck(card.deck_id);
+    known = decks_
+                .emplace(card.deck_id, deck ? std::make_pair(deck->options.rollover_hour, deck->options.algorithm)
+                                            : std::make_pair(4, Algorithm::kAnki))
+                .first;
+  }
+  const int rollover = known->second.first;
   const DayTiming timing = ComputeDayTiming(at, rollover);
   std::optional<MemoryState> state = card.state.memory;
   int64_t last_review_s = card.state.last_review_s;
   if (!state) {
     const auto replayed = MemoryFromReviewLog(store_.RevlogOfCard(card.id),
-                                              deck ? deck->options.algorithm : Algorithm::kAnki, params_);
+                                              known->second.second, params_);
     if (replayed) {
       state = replayed->state;
       last_review_s = replayed->last_review_s;

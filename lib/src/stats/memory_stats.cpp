@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "recall/card_list.h"
 #include "recall/memory.h"
 
 namespace recall {
@@ -29,29 +30,35 @@ int StabilityBin(double s) {
 
 double StabilityBinStart(int i) { return i == 0 ? 0.0 : std::ldexp(1.0, i - 1); }
 
-MemoryStats SummariseMemory(const std::vector<MemorySample>& samples) {
-  MemoryStats m;
-  double sum_r = 0, sum_s = 0, sum_d = 0;
-  for (const MemorySample& x : samples) {
-    const double r = std::clamp(x.retrievability, 0.0, 1.0);
-    ++m.retrievability[static_cast<size_t>(std::min(static_cast<int>(r * MemoryStats::kRetrievabilityBins),
-                                                    MemoryStats::kRetrievabilityBins - 1))];
-    ++m.stability[static_cast<size_t>(StabilityBin(x.stability))];
-    const double d = std::clamp((x.difficulty - 1.0) / 9.0, 0.0, 1.0);
-    ++m.difficulty[static_cast<size_t>(
-        std::min(static_cast<int>(d * MemoryStats::kDifficultyBins), MemoryStats::kDifficultyBins - 1))];
-    sum_r += r;
-    sum_s += x.stability;
-    sum_d += x.difficulty;
-  }
-  m.cards = static_cast<int64_t>(samples.size());
+void MemoryAccumulator::Add(const MemorySample& x) {
+  const double r = std::clamp(x.retrievability, 0.0, 1.0);
+  ++stats_.retrievability[static_cast<size_t>(
+      std::min(static_cast<int>(r * MemoryStats::kRetrievabilityBins), MemoryStats::kRetrievabilityBins - 1))];
+  ++stats_.stability[static_cast<size_t>(StabilityBin(x.stability))];
+  const double d = std::clamp((x.difficulty - 1.0) / 9.0, 0.0, 1.0);
+  ++stats_.difficulty[static_cast<size_t>(
+      std::min(static_cast<int>(d * MemoryStats::kDifficultyBins), MemoryStats::kDifficultyBins - 1))];
+  sum_r_ += r;
+  sum_s_ += x.stability;
+  sum_d_ += x.difficulty;
+  ++stats_.cards;
+}
+
+MemoryStats MemoryAccumulator::Result() const {
+  MemoryStats m = stats_;
   if (m.cards > 0) {
     const double n = static_cast<double>(m.cards);
-    m.mean_retrievability = sum_r / n;
-    m.mean_stability = sum_s / n;
-    m.mean_difficulty = sum_d / n;
+    m.mean_retrievability = sum_r_ / n;
+    m.mean_stability = sum_s_ / n;
+    m.mean_difficulty = sum_d_ / n;
   }
   return m;
+}
+
+MemoryStats SummariseMemory(const std::vector<MemorySample>& samples) {
+  MemoryAccumulator acc;
+  for (const MemorySample& x : samples) acc.Add(x);
+  return acc.Result();
 }
 
 namespace detail {
@@ -60,30 +67,34 @@ void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now
   CardQuery q;
   q.deck_id = filter.deck_id;
   q.tag = filter.tag;
+  CardListFilter only;
+  only.may_have_memory = true;
   const MemoryModel model(store);
-  std::vector<MemorySample> samples;
-  std::vector<const std::vector<std::string>*> tags_of;  // parallel to samples
-  const std::vector<CardView> cards = store.ListCards(q);
-  for (const CardView& v : cards) {
+  // Streamed: each card's sample goes into the totals and into every tag
+  // row it falls under as it is read (the same sums, in the same order, as
+  // over a list of all cards; memory stays flat at any size).
+  MemoryAccumulator all;
+  std::vector<double> sums(report.tags.size(), 0.0);
+  std::vector<int64_t> counts(report.tags.size(), 0);
+  ForEachCard(store, q, only, [&](CardView& v) {
     const auto memory = model.ForCard(v.card, now);
-    if (!memory) continue;
-    samples.push_back({memory->state.stability, memory->state.difficulty, memory->retrievability});
-    tags_of.push_back(&v.note.tags);
-  }
-  report.memory = SummariseMemory(samples);
-  for (TagStats& row : report.tags) {
-    double sum = 0;
-    int64_t n = 0;
-    for (size_t i = 0; i < samples.size(); ++i) {
-      const auto& tags = *tags_of[i];
-      if (std::any_of(tags.begin(), tags.end(),
-                      [&row](const std::string& t) { return UnderNode(row.tag, t); })) {
-        sum += samples[i].retrievability;
-        ++n;
+    if (!memory) return;
+    all.Add({memory->state.stability, memory->state.difficulty, memory->retrievability});
+    for (size_t i = 0; i < report.tags.size(); ++i) {
+      const std::string& node = report.tags[i].tag;
+      if (std::any_of(v.note.tags.begin(), v.note.tags.end(),
+                      [&node](const std::string& t) { return UnderNode(node, t); })) {
+        sums[i] += memory->retrievability;
+        ++counts[i];
       }
     }
-    row.cards_with_memory = n;
-    row.predicted_recall = n > 0 ? std::optional<double>(sum / static_cast<double>(n)) : std::nullopt;
+  });
+  report.memory = all.Result();
+  for (size_t i = 0; i < report.tags.size(); ++i) {
+    TagStats& row = report.tags[i];
+    row.cards_with_memory = counts[i];
+    row.predicted_recall =
+        counts[i] > 0 ? std::optional<double>(sums[i] / static_cast<double>(counts[i])) : std::nullopt;
   }
 }
 

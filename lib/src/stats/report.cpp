@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "recall/error.h"
 #include "recall/stats.h"
@@ -79,6 +81,63 @@ int64_t StatsReport::DueWithin(int days) const {
   for (int i = 0; i < days && i < static_cast<int>(forecast.size()); ++i) sum += forecast[static_cast<size_t>(i)];
   return sum;
 }
+
+namespace {
+
+// The local hour of day of a quarter hour since the epoch (what the "by
+// hour" figures group by). Over [first, last] the time zone is asked once per
+// day and at the quarter hour where its UTC offset changes (found by
+// bisection), so each answer costs a lookup in a few ranges of one offset;
+// outside that span it is asked directly. (A change there and back within
+// one day would be missed; no time zone does that.)
+constexpr int64_t kQuartersPerDay = 96;
+class LocalHourOfQuarter {
+ public:
+  LocalHourOfQuarter(int64_t first, int64_t last) : first_(first), last_(last) {
+    int64_t q = first;
+    int64_t off = Offset(q);
+    ranges_.emplace_back(q, off);
+    while (q < last) {
+      const int64_t next = std::min(q + kQuartersPerDay, last);
+      if (Offset(next) == off) {
+        q = next;
+        continue;
+      }
+      int64_t lo = q, hi = next;  // Offset(lo) == off != Offset(hi)
+      while (hi - lo > 1) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        (Offset(mid) == off ? lo : hi) = mid;
+      }
+      q = hi;
+      off = Offset(q);
+      ranges_.emplace_back(q, off);
+    }
+  }
+
+  int operator()(int64_t quarter) const {
+    int64_t off;
+    if (quarter < first_ || quarter > last_) {
+      off = Offset(quarter);
+    } else {
+      if (!(ranges_[at_].first <= quarter && (at_ + 1 == ranges_.size() || quarter < ranges_[at_ + 1].first))) {
+        const auto it = std::upper_bound(ranges_.begin(), ranges_.end(), quarter,
+                                         [](int64_t q, const std::pair<int64_t, int64_t>& r) { return q < r.first; });
+        at_ = static_cast<size_t>(it - ranges_.begin()) - 1;
+      }
+      off = ranges_[at_].second;
+    }
+    const int64_t local = quarter * 900 + off;
+    return static_cast<int>(((local % 86400 + 86400) % 86400) / 3600);
+  }
+
+ private:
+  static int64_t Offset(int64_t quarter) { return LocalUtcOffsetSeconds(Timestamp{quarter * 900000}); }
+  int64_t first_, last_;
+  std::vector<std::pair<int64_t, int64_t>> ranges_;  // {first quarter, UTC offset in seconds}, ascending
+  mutable size_t at_ = 0;                             // the range the last lookup fell in
+};
+
+}  // namespace
 
 StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   StatsReport report;
@@ -175,12 +234,15 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   }
   report.today_stats.cards_studied = detail::QueryCardsStudied(store, scope, today);
 
-  for (const auto& [quarter, answers, correct] : detail::QueryAnswerQuarterHours(store, scope, period_start, today)) {
-    const Timestamp at{quarter * 900000};
-    const int64_t local = at.Seconds() + LocalUtcOffsetSeconds(at);
-    const int64_t hour = ((local % 86400 + 86400) % 86400) / 3600;
-    report.hours[static_cast<size_t>(hour)].answers += answers;
-    report.hours[static_cast<size_t>(hour)].correct += correct;
+  {
+    const LocalHourOfQuarter local_hour(StartOfStudyDay(period_start, rollover).ms / 900000 - 2 * kQuartersPerDay,
+                                        report.generated_at.ms / 900000 + 2 * kQuartersPerDay);
+    const auto hours = detail::QueryAnswerHours(store, scope, period_start, today,
+                                                [&local_hour](int64_t quarter) { return local_hour(quarter); });
+    for (size_t h = 0; h < hours.size(); ++h) {
+      report.hours[h].answers = hours[h][0];
+      report.hours[h].correct = hours[h][1];
+    }
   }
 
   report.added_by_day.assign(report.reviews_by_day.size(), 0);

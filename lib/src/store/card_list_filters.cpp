@@ -43,6 +43,10 @@ std::string CardFilterSql(const CardListFilter& f) {
   if (f.search) {
     sql += " AND (instr(recall_fold(n.front), :search) > 0 OR instr(recall_fold(n.back), :search) > 0)";
   }
+  if (f.may_have_memory) {
+    sql += " AND (c.type != 0 OR (c.stability IS NOT NULL AND c.difficulty IS NOT NULL) OR "
+           "EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = c.id))";
+  }
   if (f.state) {
     switch (*f.state) {
       case CardListState::kNew:
@@ -69,7 +73,12 @@ std::string CardFilterSql(const CardListFilter& f) {
 }
 
 void PrepareCardFilters(SQLite::Database& db, const CardListFilter& f) {
-  if (f.search) db.createFunction("recall_fold", 1, /*deterministic=*/true, nullptr, &FoldFunction);
+  if (!f.search) return;
+  // SQLITE_BUSY means recall_fold is registered already and a statement that
+  // may use it is running (a listing streamed while its deck names are read).
+  const int rc = sqlite3_create_function_v2(db.getHandle(), "recall_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                            nullptr, &FoldFunction, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK && rc != SQLITE_BUSY) throw SQLite::Exception(db.getHandle(), rc);
 }
 
 void BindCardFilters(SQLite::Statement& st, const CardListFilter& f) {

@@ -221,41 +221,74 @@ std::optional<CardView> Store::GetCardView(int64_t card_id) const {
 
 std::vector<CardView> Store::ListCards(const CardQuery& q) const { return recall::ListCards(*this, q, {}); }
 
+namespace {
+
+// The SELECT of `recall cards` for `q` and `f` with the columns `select`; in
+// order (and limited) unless `ordered` is false and there is no limit.
+std::string CardListSql(const CardQuery& q, const CardListFilter& f, const std::string& select, bool ordered) {
+  std::string sql = "SELECT " + select +
+                    " FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
+                    "WHERE 1";
+  if (q.deck_id) sql += " AND c.deck_id IN (SELECT value FROM json_each(:decks))";
+  if (q.tag) {
+    sql += " AND EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = n.id AND (t.tag = :tag "
+           "OR substr(t.tag, 1, length(:tag) + 2) = :tag || '::'))";
+  }
+  if (q.due_only) {
+    sql += " AND ((c.queue = 1 AND c.due <= :now) OR (c.queue IN (2, 3) AND c.due <= :today))";
+  }
+  sql += detail::CardFilterSql(f);
+  if (ordered || q.limit >= 0) sql += detail::CardOrderSql(f.sort);
+  if (q.limit >= 0) sql += " LIMIT " + std::to_string(q.limit);
+  return sql;
+}
+
+void BindCardList(const Store& store, const CardQuery& q, const CardListFilter& f, SQLite::Statement& st) {
+  detail::BindCardFilters(st, f);
+  if (q.deck_id) st.bind(":decks", detail::IdsJson(store.DeckAndDescendants(*q.deck_id)));
+  if (q.tag) st.bind(":tag", *q.tag);
+  if (q.due_only) {
+    st.bind(":now", static_cast<int64_t>(q.now.Seconds()));
+    st.bind(":today", static_cast<int64_t>(q.today.n));
+  }
+}
+
+}  // namespace
+
 std::vector<CardView> ListCards(const Store& store, const CardQuery& q, const CardListFilter& f) {
-  return Guard(store, [&] {
-    std::string sql = std::string("SELECT ") + detail::kCardColumns + ", " + kNoteColumns +
-                      ", d.name, " + detail::kCardMemoryColumns +
-                      " FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
-                      "WHERE 1";
-    if (q.deck_id) sql += " AND c.deck_id IN (SELECT value FROM json_each(:decks))";
-    if (q.tag) {
-      sql += " AND EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = n.id AND (t.tag = :tag "
-             "OR substr(t.tag, 1, length(:tag) + 2) = :tag || '::'))";
-    }
-    if (q.due_only) {
-      sql += " AND ((c.queue = 1 AND c.due <= :now) OR (c.queue IN (2, 3) AND c.due <= :today))";
-    }
-    sql += detail::CardFilterSql(f);
-    sql += detail::CardOrderSql(f.sort);
-    if (q.limit >= 0) sql += " LIMIT " + std::to_string(q.limit);
+  std::vector<CardView> out;
+  ForEachCard(store, q, f, [&out](CardView& v) { out.push_back(std::move(v)); });
+  return out;
+}
+
+void ForEachCard(const Store& store, const CardQuery& q, const CardListFilter& f,
+                 const std::function<void(CardView&)>& row) {
+  Guard(store, [&] {
+    const std::string sql = CardListSql(
+        q, f, std::string(detail::kCardColumns) + ", " + kNoteColumns + ", d.name, " + detail::kCardMemoryColumns,
+        true);
     detail::PrepareCardFilters(Db(store), f);
     SQLite::Statement st(Db(store), sql);
-    detail::BindCardFilters(st, f);
-    if (q.deck_id) st.bind(":decks", detail::IdsJson(store.DeckAndDescendants(*q.deck_id)));
-    if (q.tag) st.bind(":tag", *q.tag);
-    if (q.due_only) {
-      st.bind(":now", static_cast<int64_t>(q.now.Seconds()));
-      st.bind(":today", static_cast<int64_t>(q.today.n));
-    }
-    std::vector<CardView> out;
+    BindCardList(store, q, f, st);
     while (st.executeStep()) {
       CardView v;
       v.card = detail::ReadCard(st, 0);
       v.note = ReadNote(st, 14);
       v.deck_name = st.getColumn(25).getString();
       detail::ReadCardMemory(st, 26, &v.card.state);
-      out.push_back(std::move(v));
+      row(v);
     }
+  });
+}
+
+std::vector<std::string> ListCardDeckNames(const Store& store, const CardQuery& q, const CardListFilter& f) {
+  return Guard(store, [&] {
+    detail::PrepareCardFilters(Db(store), f);
+    SQLite::Statement st(Db(store), "SELECT name FROM decks WHERE id IN (SELECT deck_id FROM (" +
+                                        CardListSql(q, f, "c.deck_id AS deck_id", false) + ")) ORDER BY name");
+    BindCardList(store, q, f, st);
+    std::vector<std::string> out;
+    while (st.executeStep()) out.push_back(st.getColumn(0).getString());
     return out;
   });
 }

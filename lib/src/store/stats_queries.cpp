@@ -6,7 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sqlite3.h>
+
 #include <algorithm>
+#include <memory>
 
 #include "store/store_impl.h"
 
@@ -170,21 +173,59 @@ int64_t QueryCardsStudied(const Store& store, const StatsScope& scope, Day day) 
   });
 }
 
-std::vector<std::array<int64_t, 3>> QueryAnswerQuarterHours(const Store& store, const StatsScope& scope, Day from,
-                                                            Day to) {
+namespace {
+
+// The tally behind recall_hour_tally(tally, quarter, correct): a pointer
+// bound to the statement (sqlite3_bind_pointer), so the aggregate writes into
+// the caller's counts.
+struct HourTally {
+  const HourOfQuarter* hour_of;
+  std::array<std::array<int64_t, 2>, 24> counts{};
+};
+constexpr const char* kHourTallyType = "recall_hour_tally";
+
+void HourTallyStep(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+  auto* tally = argc == 3 ? static_cast<HourTally*>(sqlite3_value_pointer(argv[0], kHourTallyType)) : nullptr;
+  if (!tally) {
+    sqlite3_result_error(ctx, "recall_hour_tally: no tally bound", -1);
+    return;
+  }
+  const int hour = (*tally->hour_of)(sqlite3_value_int64(argv[1]));
+  auto& h = tally->counts[static_cast<size_t>(std::clamp(hour, 0, 23))];
+  ++h[0];
+  h[1] += sqlite3_value_int64(argv[2]) != 0;
+}
+
+void HourTallyFinal(sqlite3_context* ctx) { sqlite3_result_null(ctx); }
+
+}  // namespace
+
+std::array<std::array<int64_t, 2>, 24> QueryAnswerHours(const Store& store, const StatsScope& scope, Day from, Day to,
+                                                       const HourOfQuarter& hour_of) {
   return Guard(store, [&] {
-    SQLite::Statement st(Db(store), std::string("WITH ") + kSm2Cte +
-                                        " SELECT r.id / 900000 AS q, count(*), sum(NOT " + kFailed +
-                                        ") FROM revlog r WHERE r.day BETWEEN :from AND :to AND " + kAnswer +
-                                        RevlogScope(scope) + " GROUP BY q ORDER BY q");
-    st.bind(":from", static_cast<int64_t>(from.n));
-    st.bind(":to", static_cast<int64_t>(to.n));
-    BindScope(st, scope);
-    std::vector<std::array<int64_t, 3>> out;
-    while (st.executeStep()) {
-      out.push_back({st.getColumn(0).getInt64(), st.getColumn(1).getInt64(), st.getColumn(2).getInt64()});
-    }
-    return out;
+    sqlite3* db = Db(store).getHandle();
+    // SQLITE_BUSY: registered already by an earlier call while a statement runs.
+    const int rc = sqlite3_create_function_v2(db, kHourTallyType, 3, SQLITE_UTF8, nullptr, nullptr, &HourTallyStep,
+                                              &HourTallyFinal, nullptr);
+    if (rc != SQLITE_OK && rc != SQLITE_BUSY) throw SQLite::Exception(db, rc);
+    HourTally tally{&hour_of, {}};
+    // Prepared through the C API: the tally pointer is bound with
+    // sqlite3_bind_pointer, which SQLiteCpp does not offer.
+    const std::string sql = std::string("WITH ") + kSm2Cte + " SELECT recall_hour_tally(:tally, r.id / 900000, NOT " +
+                            kFailed + ") FROM revlog r WHERE r.day BETWEEN :from AND :to AND " + kAnswer +
+                            RevlogScope(scope);
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw SQLite::Exception(db);
+    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, &sqlite3_finalize);
+    auto index = [&](const char* name) { return sqlite3_bind_parameter_index(raw, name); };
+    const std::string decks = scope.deck_ids ? IdsJson(*scope.deck_ids) : std::string();
+    sqlite3_bind_pointer(raw, index(":tally"), &tally, kHourTallyType, nullptr);
+    sqlite3_bind_int64(raw, index(":from"), from.n);
+    sqlite3_bind_int64(raw, index(":to"), to.n);
+    if (scope.deck_ids) sqlite3_bind_text(raw, index(":decks"), decks.c_str(), -1, SQLITE_TRANSIENT);
+    if (scope.tag) sqlite3_bind_text(raw, index(":tag"), scope.tag->c_str(), -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(raw) != SQLITE_ROW) throw SQLite::Exception(db);
+    return tally.counts;
   });
 }
 

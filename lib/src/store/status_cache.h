@@ -3,7 +3,7 @@
 
 // Private: the per-day cache of each interview's status line (bare `recall`,
 // lib/src/interview/today.cpp), valid while collection.generation is unchanged
-// (schema/0009_today_status_cache.sql).
+// (schema/0010_today_status_cache.sql).
 
 #include <cstdint>
 #include <optional>
