@@ -28,7 +28,7 @@ class StatsHoursTest : public ::testing::Test {
     st.exec();
   }
 
-  ScopedTimeZone tz_{"America/New_York"};
+  testing::ScopedTimeZone tz_{"America/New_York"};
   FixedClock clock_{At("2024-11-20T17:00:00Z")};
   Store store_ = Store::OpenInMemory(clock_);
   int64_t card_ = [this] {

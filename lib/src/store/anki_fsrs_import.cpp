@@ -140,7 +140,7 @@ void AdoptPackageFsrs(Store& store, const PackageFsrs& fsrs, const std::vector<I
     for (const auto& [deck, g] : fsrs.deck_groups) groups_with_params += g.params ? 1 : 0;
     if (groups_with_params > 0) {
       summary->not_kept.push_back("FSRS parameters of " + std::to_string(groups_with_params) +
-                                  " decks (FSRS is off in the package: their decks stay SM-2 decks)");
+                                  (groups_with_params == 1 ? " deck" : " decks") + " (FSRS is off in the package: their decks stay SM-2 decks)");
     }
   }
 
