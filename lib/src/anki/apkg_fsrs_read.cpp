@@ -99,7 +99,9 @@ std::map<int64_t, PackageFsrsGroup> FsrsGroupsFromDconf(std::string_view dconf) 
   std::map<int64_t, PackageFsrsGroup> out;
   const json all = json::parse(dconf, nullptr, false);
   if (all.is_discarded() || !all.is_object()) return out;
-  for (const auto& [key, group] : all.items()) {
+  for (const auto& item : all.items()) {
+    const std::string& key = item.key();
+    const json& group = item.value();
     if (!group.is_object()) continue;
     char* end = nullptr;
     const long long id = std::strtoll(key.c_str(), &end, 10);
