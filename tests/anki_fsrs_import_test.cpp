@@ -143,6 +143,19 @@ TEST(AnkiFsrsReadTest, LegacyJsonAndSchema18Protobuf) {
   EXPECT_FALSE(anki::FsrsGroupFromProto(std::string("\x32\x05\x00\x00", 4)));  // truncated
 }
 
+// A deck's own desired retention (recent Anki's deck options, "This deck"):
+// legacy JSON holds a whole percent, schema 18 a float in Deck.Normal (10).
+TEST(AnkiFsrsReadTest, DeckDesiredRetentionOverride) {
+  EXPECT_EQ(anki::DeckRetentionsFromDecksJson(
+                R"({"1":{"conf":1},"5":{"conf":7,"desiredRetention":85},"6":{"desiredRetention":0.8},
+                    "7":{"desiredRetention":null},"8":{"desiredRetention":-3}})"),
+            (std::map<int64_t, double>{{5, 0.85}}));
+  EXPECT_EQ(anki::DeckRetentionFromKind(Message(1, Varint(1 << 3) + Varint(7) + Float(10, 0.83))), 0.83);
+  EXPECT_EQ(anki::DeckRetentionFromKind(Message(1, Varint(1 << 3) + Varint(7))), std::nullopt);
+  EXPECT_EQ(anki::DeckRetentionFromKind(Message(2, Float(10, 0.83))), std::nullopt);  // filtered
+  EXPECT_EQ(anki::DeckRetentionFromKind(std::string("\x0a\x05\x55", 3)), std::nullopt);  // truncated
+}
+
 class AnkiFsrsImportTest : public ::testing::Test {
  protected:
   AnkiFsrsImportTest() : clock_(Timestamp::FromSeconds(kNow)), source_(Store::OpenInMemory(clock_)) {
@@ -312,6 +325,23 @@ TEST_F(AnkiFsrsImportTest, FsrsOffKeepsStatesButNotTheAlgorithm) {
   const Card c = CardByFront(target, "问一");
   ASSERT_TRUE(c.state.memory);
   EXPECT_NEAR(c.state.memory->stability, Rounded(CardByFront(source_, "问一").state.memory->stability, 3), 1e-9);
+}
+
+// A deck whose own desired retention overrides its option group's (0.85)
+// keeps its own.
+TEST_F(AnkiFsrsImportTest, DeckRetentionOverridesTheOptionGroups) {
+  const std::string exported = Export();
+  const std::string apkg = dir_.File("dr.apkg");
+  testing::EditPackage(exported, apkg,
+                       {"UPDATE col SET decks = json_set(decks, '$.\"' || (SELECT key FROM json_each(col.decks) "
+                        "WHERE json_extract(value, '$.name') = '记忆') || '\".desiredRetention', 93)"},
+                       dir_.File("e.anki2"));
+  Store target = Store::OpenInMemory(clock_);
+  ImportApkg(target, apkg, ApkgImportOptions{});
+  const auto deck = target.FindDeck("记忆");
+  ASSERT_TRUE(deck);
+  EXPECT_EQ(deck->options.algorithm, Algorithm::kFsrs);
+  EXPECT_EQ(deck->options.desired_retention, 0.93);
 }
 
 // A collection with parameters of its own keeps them; the package's memory

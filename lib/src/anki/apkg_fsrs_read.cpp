@@ -177,6 +177,44 @@ std::optional<int64_t> DeckConfigIdFromKind(std::string_view blob) {
   return id;
 }
 
+std::map<int64_t, double> DeckRetentionsFromDecksJson(std::string_view decks) {
+  std::map<int64_t, double> out;
+  const json all = json::parse(decks, nullptr, false);
+  if (all.is_discarded() || !all.is_object()) return out;
+  for (const auto& item : all.items()) {
+    const std::string& key = item.key();
+    const json& deck = item.value();
+    if (!deck.is_object()) continue;
+    const auto dr = deck.find("desiredRetention");
+    if (dr == deck.end() || !dr->is_number_unsigned()) continue;
+    char* end = nullptr;
+    const long long id = std::strtoll(key.c_str(), &end, 10);
+    if (key.empty() || *end != '\0') continue;
+    out[id] = dr->get<uint64_t>() / 100.0;
+  }
+  return out;
+}
+
+std::optional<double> DeckRetentionFromKind(std::string_view blob) {
+  ProtoReader r(blob);
+  ProtoField f;
+  std::optional<double> retention;
+  while (r.Next(&f)) {
+    if (f.number != 1 || f.wire_type != 2) continue;
+    ProtoReader nr(f.bytes);
+    ProtoField nf;
+    while (nr.Next(&nf)) {
+      if (nf.number == 10 && nf.wire_type == 5) {
+        const float v = FloatOfBits(static_cast<uint32_t>(nf.varint));
+        if (std::isfinite(v)) retention = ShortestDecimal(v);
+      }
+    }
+    if (nr.broken()) return std::nullopt;
+  }
+  if (r.broken()) return std::nullopt;
+  return retention;
+}
+
 std::optional<PackageCardMemory> CardMemoryFromData(std::string_view data) {
   if (data.empty()) return std::nullopt;
   const json j = json::parse(data, nullptr, false);

@@ -48,6 +48,14 @@ std::optional<PackageFsrsGroup> FsrsGroupFromProto(std::string_view blob);
 // malformed blob.
 std::optional<int64_t> DeckConfigIdFromKind(std::string_view blob);
 
+// A deck's own desired retention, which overrides its option group's (recent
+// Anki's deck options, "This deck"): legacy `col.decks[id].desiredRetention`, a whole percent (85 ->
+// 0.85; anything else is ignored, as Anki reads it), and schema 18
+// `decks.kind` normal = 1 { desired_retention = 10 (float) }. Decks without
+// one are left out.
+std::map<int64_t, double> DeckRetentionsFromDecksJson(std::string_view decks);
+std::optional<double> DeckRetentionFromKind(std::string_view blob);
+
 // A float as the shortest decimal that reads back as the same float (0.9f
 // -> 0.9), so that values Anki stores as 32-bit floats come back as the
 // numbers they were written from.

@@ -42,6 +42,7 @@ PackageFsrs ReadPackageFsrs(SQLite::Database& pkg) {
   const int64_t ver = pkg.execAndGet("SELECT ver FROM col").getInt64();
   std::map<int64_t, int64_t> conf_of_deck;
   std::map<int64_t, PackageFsrsGroup> groups;
+  std::map<int64_t, double> deck_retention;  // a deck's own, over its group's
   if (ver < 18) {
     SQLite::Statement col(pkg, "SELECT conf, dconf, decks FROM col");
     if (col.executeStep()) {
@@ -49,6 +50,7 @@ PackageFsrs ReadPackageFsrs(SQLite::Database& pkg) {
       out.enabled = conf.is_object() && conf.contains("fsrs") && conf["fsrs"] == true;
       groups = FsrsGroupsFromDconf(TextOf(col.getColumn(1)));
       conf_of_deck = DeckConfIdsFromDecksJson(TextOf(col.getColumn(2)));
+      deck_retention = DeckRetentionsFromDecksJson(TextOf(col.getColumn(2)));
     }
   } else {
     if (HasTable(pkg, "config")) {
@@ -68,12 +70,18 @@ PackageFsrs ReadPackageFsrs(SQLite::Database& pkg) {
     while (st.executeStep()) {
       if (!st.getColumn(0).isInteger() || !st.getColumn(1).isBlob()) continue;
       const SQLite::Column blob = st.getColumn(1);
-      const auto conf = DeckConfigIdFromKind(std::string_view(static_cast<const char*>(blob.getBlob()), blob.getBytes()));
-      if (conf) conf_of_deck[st.getColumn(0).getInt64()] = *conf;
+      const std::string_view kind(static_cast<const char*>(blob.getBlob()), blob.getBytes());
+      if (const auto conf = DeckConfigIdFromKind(kind)) conf_of_deck[st.getColumn(0).getInt64()] = *conf;
+      if (const auto dr = DeckRetentionFromKind(kind)) deck_retention[st.getColumn(0).getInt64()] = *dr;
     }
   }
   for (const auto& [deck, conf] : conf_of_deck) {
-    if (const auto g = groups.find(conf); g != groups.end()) out.deck_groups[deck] = g->second;
+    const auto g = groups.find(conf);
+    if (g == groups.end()) continue;
+    out.deck_groups[deck] = g->second;
+    if (const auto dr = deck_retention.find(deck); dr != deck_retention.end()) {
+      out.deck_groups[deck].desired_retention = dr->second;
+    }
   }
   {
     SQLite::Statement st(pkg, "SELECT id, data FROM cards WHERE data IS NOT NULL AND data NOT IN ('', '{}')");
