@@ -56,9 +56,19 @@ std::string RatingLabel(int rating, Algorithm algorithm) {
   return std::to_string(rating);
 }
 
+// With --expect-*, the caller saw the card: if it is gone, another process
+// deleted it since (exit 5, as for any other change), not "no such card".
+[[noreturn]] void DeletedSinceShown(int64_t card_id) {
+  throw Error(ErrorCode::kConflict,
+              "card " + std::to_string(card_id) + " was deleted elsewhere since it was shown; answer not applied");
+}
+
 void RunAnswer(const AnswerArgs& a, Context& ctx) {
   Store& store = ctx.store();
-  const Card card = RequireCard(store, a.id);
+  const bool expects = a.expect_reps || a.expect_due;
+  const std::optional<Card> found = store.GetCard(a.id);
+  if (!found && expects) DeletedSinceShown(a.id);
+  const Card card = found ? *found : RequireCard(store, a.id);
   const Deck deck = *store.GetDeck(card.deck_id);
   const Algorithm algorithm = deck.options.algorithm;
   const int rating = ParseRating(a.rating, algorithm, a.id);
@@ -66,15 +76,24 @@ void RunAnswer(const AnswerArgs& a, Context& ctx) {
   // transaction (AnswerCard with `shown`), so a concurrent answer elsewhere
   // cannot slip in between.
   std::optional<CardState> shown;
-  if (a.expect_reps || a.expect_due) {
+  if (expects) {
     if ((a.expect_reps && *a.expect_reps != card.state.reps) || (a.expect_due && *a.expect_due != card.state.due)) {
       throw Error(ErrorCode::kConflict, StaleAnswerMessage(a.id));
     }
     shown = card.state;
   }
-  const AnswerResult r =
-      AnswerCard(store, a.id, rating, ctx.clock().Now(), a.duration_ms, shown ? &*shown : nullptr);
-  const CardView after = *store.GetCardView(a.id);
+  AnswerResult r;
+  try {
+    r = AnswerCard(store, a.id, rating, ctx.clock().Now(), a.duration_ms, shown ? &*shown : nullptr);
+  } catch (const Error& e) {
+    if (e.code() == ErrorCode::kNotFound && expects) DeletedSinceShown(a.id);
+    throw;
+  }
+  const auto viewed = store.GetCardView(a.id);
+  if (!viewed) {  // deleted by another process right after the answer
+    throw Error(ErrorCode::kNotFound, "card " + std::to_string(a.id) + " was deleted elsewhere after the answer");
+  }
+  const CardView& after = *viewed;
   if (ctx.global.json) {
     nlohmann::json j = {{"card_id", a.id},
                         {"rating", rating},
@@ -130,7 +149,8 @@ const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
                                                          "max-answer-seconds; default 0)")
       ->check(WholeNumber());
   answer->add_option("--expect-reps", args->expect_reps,
-                     "Refuse (exit 5, nothing written) unless the card has this many answers: the reps you saw")
+                     "Refuse (exit 5, nothing written) unless the card has this many answers: the reps you saw "
+                     "(a card deleted since is refused too)")
       ->check(WholeNumber());
   answer->add_option("--expect-due", args->expect_due,
                      "Refuse (exit 5, nothing written) unless the card's due is this (as in cards --json)");

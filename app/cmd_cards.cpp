@@ -29,8 +29,6 @@ struct CardsArgs {
   int64_t limit = -1;
 };
 
-constexpr int kDefaultRolloverHour = 4;
-
 const std::map<std::string, CardListState> kStates = {
     {"new", CardListState::kNew},           {"learning", CardListState::kLearning},
     {"review", CardListState::kReview},     {"suspended", CardListState::kSuspended},
@@ -93,12 +91,7 @@ void PrintCardsTable(const Store& store, const CardQuery& q, const CardListFilte
 void RunCards(const CardsArgs& a, Context& ctx) {
   Store& store = ctx.existing_store();
   CardQuery q;
-  int rollover = kDefaultRolloverHour;
-  if (!a.deck.empty()) {
-    const Deck d = RequireDeck(store, a.deck);
-    q.deck_id = d.id;
-    rollover = d.options.rollover_hour;
-  }
+  if (!a.deck.empty()) q.deck_id = RequireDeck(store, a.deck).id;
   if (!a.tag.empty()) q.tag = a.tag;
   CardListFilter f;
   if (!a.search.empty()) f.search = a.search;
@@ -106,7 +99,7 @@ void RunCards(const CardsArgs& a, Context& ctx) {
   f.sort = kSorts.at(a.sort);
   q.due_only = a.due;
   q.now = ctx.clock().Now();
-  if (a.due) q.today = store.Today(rollover).today;
+  if (a.due) q.today = store.Today().today;
   q.limit = a.limit;
   if (ctx.global.json) {
     PrintCardsJson(store, q, f);

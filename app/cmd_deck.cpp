@@ -1,10 +1,12 @@
 // recall deck create|rename|delete|options: managing decks and their options.
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -115,7 +117,9 @@ void AddDeckOptionFlags(CLI::App* sub, DeckOptionArgs& a) {
   add(sub->add_option("--leech-threshold", a.leech_threshold, "Lapses that make a card a leech; 0 disables (default 8)"));
   add(sub->add_option("--leech-action", a.leech_action, "What happens to a leech: tag (default) or suspend")
           ->check(CLI::IsMember({"tag", "suspend"})));
-  add(sub->add_option("--rollover-hour", a.rollover_hour, "Local hour at which a new study day starts, 0-23 (default 4)"));
+  add(sub->add_option("--rollover-hour", a.rollover_hour,
+                      "Local hour at which a new study day starts, 0-23 (default 4): one setting for the whole "
+                      "collection, as `recall config rollover` sets it"));
   add(sub->add_option("--fuzz", a.fuzz, "Deterministic interval fuzz: on (default) or off")
           ->check(CLI::IsMember({"on", "off"})));
   add(sub->add_option("--bury-siblings", a.bury_siblings, "Bury sibling cards until tomorrow: on (default) or off")
@@ -131,7 +135,8 @@ bool Given(const DeckOptionArgs& a, const char* name) {
   return false;
 }
 
-// Applies the given flags to *o; returns whether any was given.
+// Applies the given flags to *o (all but --rollover-hour, which is the
+// collection's: SetRolloverFromDeckFlag); returns whether any was given.
 bool ApplyDeckOptionArgs(const DeckOptionArgs& a, DeckOptions* o) {
   bool any = false;
   auto given = [&](const char* name) {
@@ -158,14 +163,33 @@ bool ApplyDeckOptionArgs(const DeckOptionArgs& a, DeckOptions* o) {
   if (given("--leech-action")) {
     o->leech_action = a.leech_action == "suspend" ? LeechAction::kSuspend : LeechAction::kTagOnly;
   }
-  if (given("--rollover-hour")) o->rollover_hour = a.rollover_hour;
   if (given("--fuzz")) o->fuzz = OnOff(a.fuzz);
   if (given("--bury-siblings")) o->bury_siblings = OnOff(a.bury_siblings);
   if (given("--max-answer-seconds")) o->answer_time_cap_seconds = a.max_answer_seconds;
   return any;
 }
 
-nlohmann::json OptionsJson(const Deck& d) {
+// --rollover-hour on `deck create`/`deck options`: the collection's hour,
+// checked before anything is written. Returns the hour to set, if given.
+std::optional<int> RolloverFlag(const DeckOptionArgs& a) {
+  if (!Given(a, "--rollover-hour")) return std::nullopt;
+  if (a.rollover_hour < 0 || a.rollover_hour > 23) {
+    throw Error(ErrorCode::kUsage, "invalid deck option: rollover hour must be 0-23");
+  }
+  return a.rollover_hour;
+}
+
+// Sets the collection's rollover hour from the deck flag, saying on standard
+// error that it is not the deck's own.
+void SetRolloverFromDeckFlag(Store& store, int hour) {
+  const bool changed = store.RolloverHour() != hour;
+  store.SetRolloverHour(hour);
+  spdlog::warn("the rollover hour is one setting for the whole collection: every deck's study day {} at {:02}:00 "
+               "(recall config rollover)",
+               changed ? "now starts" : "starts", hour);
+}
+
+nlohmann::json OptionsJson(const Deck& d, int rollover_hour) {
   const DeckOptions& o = d.options;
   return {{"id", d.id},
           {"deck", d.name},
@@ -185,7 +209,7 @@ nlohmann::json OptionsJson(const Deck& d) {
           {"lapse_min_interval", o.minimum_lapse_interval_days},
           {"leech_threshold", o.leech_threshold},
           {"leech_action", o.leech_action == LeechAction::kSuspend ? "suspend" : "tag"},
-          {"rollover_hour", o.rollover_hour},
+          {"rollover_hour", rollover_hour},
           {"fuzz", o.fuzz},
           {"bury_siblings", o.bury_siblings},
           {"max_answer_seconds", o.answer_time_cap_seconds},
@@ -194,9 +218,9 @@ nlohmann::json OptionsJson(const Deck& d) {
 
 std::string Num(double v) { return fmt::format("{}", v); }
 
-void PrintOptions(const Deck& d, bool json) {
+void PrintOptions(const Deck& d, int rollover_hour, bool json) {
   if (json) {
-    fmt::print("{}\n", OptionsJson(d).dump(2));
+    fmt::print("{}\n", OptionsJson(d, rollover_hour).dump(2));
     return;
   }
   const DeckOptions& o = d.options;
@@ -220,7 +244,7 @@ void PrintOptions(const Deck& d, bool json) {
   row("lapse-min-interval", std::to_string(o.minimum_lapse_interval_days) + "d");
   row("leech-threshold", std::to_string(o.leech_threshold));
   row("leech-action", o.leech_action == LeechAction::kSuspend ? "suspend" : "tag");
-  row("rollover-hour", std::to_string(o.rollover_hour));
+  row("rollover-hour", std::to_string(rollover_hour) + " (the collection's, for every deck)");
   row("fuzz", o.fuzz ? "on" : "off");
   row("bury-siblings", o.bury_siblings ? "on" : "off");
   row("max-answer-seconds", std::to_string(o.answer_time_cap_seconds));
@@ -230,9 +254,15 @@ void PrintOptions(const Deck& d, bool json) {
 void RunCreate(const DeckArgs& a, Context& ctx) {
   DeckOptions options;
   ApplyDeckOptionArgs(a.create_options, &options);
-  const Deck d = ctx.store().CreateDeck(a.name, options);
+  const std::optional<int> rollover = RolloverFlag(a.create_options);
+  Store& store = ctx.store();
+  Deck d;
+  store.Transaction([&] {
+    d = store.CreateDeck(a.name, options);
+    if (rollover) SetRolloverFromDeckFlag(store, *rollover);
+  });
   if (ctx.global.json) {
-    fmt::print("{}\n", OptionsJson(d).dump(2));
+    fmt::print("{}\n", OptionsJson(d, store.RolloverHour()).dump(2));
   } else {
     fmt::print("Created deck {} ({})\n", EscapeControls(d.name, false), AlgorithmName(d.options.algorithm));
   }
@@ -278,10 +308,15 @@ void RunOptions(const DeckArgs& a, Context& ctx) {
   Store& store = ctx.store();
   const Deck d = RequireDeck(store, a.name);
   DeckOptions options = d.options;
-  if (ApplyDeckOptionArgs(a.set_options, &options)) {
-    store.SetDeckOptions(d.id, options);
+  const bool any = ApplyDeckOptionArgs(a.set_options, &options);
+  const std::optional<int> rollover = RolloverFlag(a.set_options);
+  if (any || rollover) {
+    store.Transaction([&] {
+      if (any) store.SetDeckOptions(d.id, options);
+      if (rollover) SetRolloverFromDeckFlag(store, *rollover);
+    });
   }
-  PrintOptions(*store.GetDeck(d.id), ctx.global.json);
+  PrintOptions(*store.GetDeck(d.id), store.RolloverHour(), ctx.global.json);
 }
 
 const CommandRegistrar kRegistrar(11, [](CLI::App& app, Context& ctx) {

@@ -21,7 +21,7 @@ void RunDecks(Context& ctx) {
   std::vector<DueCounts> counts;
   std::vector<TodayCounts> today;
   for (const auto& d : decks) {
-    const DayTiming t = store.Today(d.options.rollover_hour);
+    const DayTiming t = store.Today();
     counts.push_back(store.CountDue(d.id, now, t.today));
     today.push_back(CountToday(store, d.id));
   }

@@ -63,7 +63,7 @@ void RunSet(const SetArgs& a, Context& ctx) {
   for (const std::string& t : a.tags) {
     for (const std::string& word : SplitWords(t)) iv.tags.push_back(word);
   }
-  const Day today = InterviewToday(store, iv);
+  const Day today = store.Today().today;
   if (*day < today) {
     throw Error(ErrorCode::kUsage,
                 fmt::format("the date {} is in the past (today is {})", a.date, FormatDay(today)));
@@ -100,7 +100,7 @@ void RunList(Context& ctx) {
     nlohmann::json out = nlohmann::json::array();
     for (const Interview& iv : all) {
       out.push_back(
-          InterviewJson(iv, InterviewToday(store, iv), static_cast<int64_t>(CardsInScope(store, iv).size())));
+          InterviewJson(iv, store.Today().today, static_cast<int64_t>(CardsInScope(store, iv).size())));
     }
     fmt::print("{}\n", out.dump(2));
     return;
@@ -115,7 +115,7 @@ void RunList(Context& ctx) {
   std::vector<Row> rows{{"Name", "Date", "When", "Target", "Cards", "Scope"}};
   for (const Interview& iv : all) {
     rows.push_back({EscapeControls(iv.name, false), FormatDay(iv.day),
-                    DaysLeftText(InterviewToday(store, iv), iv.day), fmt::format("{:.2f}", iv.target),
+                    DaysLeftText(store.Today().today, iv.day), fmt::format("{:.2f}", iv.target),
                     std::to_string(CardsInScope(store, iv).size()), ScopeText(iv)});
   }
   int w[5] = {0, 0, 0, 0, 0};

@@ -81,8 +81,8 @@ nlohmann::json ReadinessJson(const Interview& iv, Day today, const Readiness& r)
 void RunStatus(const ReportArgs& a, Context& ctx) {
   Store& store = ctx.existing_store();
   const Interview iv = ResolveInterview(store, a.name);
-  const int rollover = InterviewRolloverHour(store, iv);
-  const Day today = store.Today(rollover).today;
+  const int rollover = store.RolloverHour();
+  const Day today = store.Today().today;
   const Readiness r = ComputeReadiness(ReadinessCards(store, iv, rollover), iv.day, iv.target,
                                        store.FsrsParameters(), kAtRisk);
   if (ctx.global.json) {
@@ -121,8 +121,8 @@ void RunStatus(const ReportArgs& a, Context& ctx) {
 void RunPlan(const ReportArgs& a, Context& ctx) {
   Store& store = ctx.existing_store();
   const Interview iv = ResolveInterview(store, a.name);
-  const int rollover = InterviewRolloverHour(store, iv);
-  const Day today = store.Today(rollover).today;
+  const int rollover = store.RolloverHour();
+  const Day today = store.Today().today;
   PlanOptions opts;
   opts.today = today;
   opts.day = iv.day;

@@ -49,7 +49,7 @@ void RunReview(const ReviewOptions& options, Context& ctx) {
         RunTerminalSession(session, clock, options, ctx.color(), &interrupted, &still_due);
     if (!end_line.empty()) Print(end_line + "\n");
   }
-  Print(SummaryText(session.Summary(), GatherFacts(store, session, so.deck_id, still_due)));
+  Print(SummaryText(session.Summary(), GatherFacts(store, so.deck_id, still_due)));
   // Ctrl-C ends the session like q (everything answered is saved) but says so
   // to the shell.
   if (interrupted) throw ExitStatus{kInterruptedExit};

@@ -8,7 +8,10 @@
 #include <map>
 #include <sstream>
 
+#include <spdlog/spdlog.h>
+
 #include "recall/error.h"
+#include "recall/text.h"
 
 namespace recall::app {
 namespace {
@@ -59,8 +62,17 @@ std::string Context::db_path() const {
   return path;
 }
 
+void Context::Opened() {
+  // Said once: the store clears it as it hands it out (-q keeps it for later).
+  if (global.quiet) return;
+  if (const auto notice = store_->TakeNotice()) spdlog::warn("{}", EscapeControls(*notice));
+}
+
 Store& Context::store() {
-  if (!store_) store_.emplace(Store::Open(db_path(), *clock_));
+  if (!store_) {
+    store_.emplace(Store::Open(db_path(), *clock_, OpenMode::kWrite));
+    Opened();
+  }
   return *store_;
 }
 
@@ -73,8 +85,10 @@ Store& Context::existing_store() {
                                             ": create one with `recall import FILE`, `recall add` or "
                                             "`recall deck create NAME`");
     }
+    store_.emplace(Store::Open(path, *clock_, OpenMode::kRead));
+    Opened();
   }
-  return store();
+  return *store_;
 }
 
 bool Context::color() const {

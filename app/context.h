@@ -36,10 +36,12 @@ class Context {
   // The collection file: --db, else the default. Throws kUsage for --db ""
   // and for a path that is a directory.
   std::string db_path() const;
-  // The collection, opened (and created) on first call: for commands that write.
+  // The collection, opened (and created) on first call: for commands that
+  // write. A collection that cannot be written is refused (exit 6, saying why).
   Store& store();
   // The collection for read-only commands: throws kNotFound, saying how to
-  // create one, when the file does not exist (nothing is created).
+  // create one, when the file does not exist (nothing is created). Opened
+  // read-only when it cannot be written (OpenMode::kRead).
   Store& existing_store();
   // True when colour may be used on standard output: a terminal, no
   // --no-color, no NO_COLOR in the environment.
@@ -48,6 +50,9 @@ class Context {
   bool interactive() const;
 
  private:
+  // After the collection is opened: prints the notice a migration left.
+  void Opened();
+
   std::unique_ptr<Clock> clock_;
   std::optional<Store> store_;
 };

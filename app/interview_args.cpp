@@ -10,10 +10,6 @@
 
 namespace recall::app {
 
-Day InterviewToday(Store& store, const Interview& interview) {
-  return store.Today(InterviewRolloverHour(store, interview)).today;
-}
-
 Interview ResolveInterview(Store& store, const std::string& name) {
   if (!name.empty()) {
     auto found = FindInterview(store, name);
@@ -28,7 +24,7 @@ Interview ResolveInterview(Store& store, const std::string& name) {
                 "no interview set (set one: recall interview set YYYY-MM-DD --deck NAME)");
   }
   for (const Interview& iv : all) {
-    if (iv.day >= InterviewToday(store, iv)) return iv;
+    if (iv.day >= store.Today().today) return iv;
   }
   return all.back();
 }

@@ -11,9 +11,6 @@
 
 namespace recall::app {
 
-// Today's study day for the interview (records the day seen).
-Day InterviewToday(Store& store, const Interview& interview);
-
 // The interview named `name`; with an empty name, the next one to come (the
 // most recent past one when all have passed). Throws kNotFound.
 Interview ResolveInterview(Store& store, const std::string& name);

@@ -24,11 +24,10 @@ std::string ShellWord(const std::string& s) {
 
 }  // namespace
 
-SummaryFacts GatherFacts(Store& store, const ReviewSession& session, std::optional<int64_t> deck_id,
-                         int64_t still_due) {
+SummaryFacts GatherFacts(Store& store, std::optional<int64_t> deck_id, int64_t still_due) {
   SummaryFacts f;
   f.still_due = still_due;
-  f.streak = StudyStreak(store, store.Today(session.current_deck().options.rollover_hour).today);
+  f.streak = StudyStreak(store, store.Today().today);
   // The deck whose new-card limit held cards back: the session's deck, or
   // the first such deck (parents come before their sub-decks).
   std::vector<int64_t> candidates;

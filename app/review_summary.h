@@ -19,9 +19,8 @@ struct SummaryFacts {
   std::string limit_line;  // the new-card limit held cards back: which command raises it
 };
 
-// The facts at the end of `session` over `deck_id` (every deck when unset).
-SummaryFacts GatherFacts(Store& store, const ReviewSession& session, std::optional<int64_t> deck_id,
-                         int64_t still_due);
+// The facts at the end of a session over `deck_id` (every deck when unset).
+SummaryFacts GatherFacts(Store& store, std::optional<int64_t> deck_id, int64_t still_due);
 
 // "Reviewed 3 cards (4 answers) in 1m 5s · Again 1 (25%)", the session's
 // retention, new cards learned and the streak, what is left today when the

@@ -223,7 +223,7 @@ TEST_F(AnkiExportTest, WithSchedulingCarriesStateAndReviewLog) {
   AnswerCard(store_, card, 3, clock_.Now(), 6000);
   const Card after = *store_.GetCard(card);
   ASSERT_EQ(after.state.type, CardType::kReview);
-  const Day today = store_.Today(4).today;
+  const Day today = store_.Today().today;
   const std::string apkg = dir_.File("s.apkg");
   ExportOptions o;
   o.with_scheduling = true;
@@ -286,7 +286,7 @@ TEST_F(AnkiExportTest, CrtIsAtOrBeforeTheOldestDueSoNoDueIsNegative) {
   const Card reviewed = *store_.GetCard(card);
   ASSERT_EQ(reviewed.state.type, CardType::kReview);
   clock_.AdvanceSeconds(40 * 86400);  // 40 days later: overdue
-  const Day today = store_.Today(4).today;
+  const Day today = store_.Today().today;
   const int64_t overdue = today.n - reviewed.state.due;
   ASSERT_GT(overdue, 30);
   const std::string apkg = dir_.File("o.apkg");
@@ -356,7 +356,7 @@ TEST_F(AnkiExportTest, LearningDueStaysInSecondsAndSm2MapsToReview) {
   const Card m = *store_.GetCard(sm2);
   ASSERT_EQ(l.state.queue, CardQueue::kLearning);
   ASSERT_EQ(m.state.type, CardType::kReview);
-  const Day today = store_.Today(4).today;
+  const Day today = store_.Today().today;
   const std::string apkg = dir_.File("l.apkg");
   ExportOptions o;
   o.with_scheduling = true;

@@ -135,7 +135,7 @@ TEST_F(AnkiImportTest, PhoneReviewsComeBack) {
   EXPECT_EQ(c.state.type, CardType::kReview);
   EXPECT_EQ(c.state.interval, 3);
   EXPECT_EQ(c.state.reps, 3);
-  EXPECT_EQ(c.state.due, store_.Today(4).today.n + 3);
+  EXPECT_EQ(c.state.due, store_.Today().today.n + 3);
   const Note n = *store_.GetNote(c.note_id);
   EXPECT_EQ(n.back, "**きょう**\ntoday & now");
   const auto log = store_.RevlogOfCard(card);

@@ -42,7 +42,7 @@ class DailyLoopTest : public ::testing::Test {
     clock_.AdvanceSeconds(think_s);
     s.Answer(rating);
   }
-  Day Today() { return store_.Today(4).today; }
+  Day Today() { return store_.Today().today; }
 
   FixedClock clock_{Timestamp::FromSeconds(kNine)};
   Store store_ = Store::OpenInMemory(clock_);

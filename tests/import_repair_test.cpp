@@ -86,7 +86,7 @@ TEST_F(ImportRepairTest, ALearningCardDueBefore1970IsDueNow) {
 TEST_F(ImportRepairTest, AReviewCardDueAtInt32MaxIsDueToday) {
   const auto s = ImportApkg(store_, Edited({"UPDATE cards SET due = 2147483647"}), {});
   EXPECT_EQ(s.repaired, std::vector<std::string>{"review cards due past any calendar: 1 (due today)"});
-  EXPECT_EQ(Imported().state.due, store_.Today(4).today.n);
+  EXPECT_EQ(Imported().state.due, store_.Today().today.n);
   ExpectSound();
 }
 

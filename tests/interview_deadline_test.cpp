@@ -101,7 +101,7 @@ class DeadlineHookTest : public ::testing::Test {
       SaveInterview(store, iv);
     }
     AnswerCard(store, card.id, 4, clock.Now(), 1000);
-    return Answered{store.Today(4).today, *store.GetCard(card.id),
+    return Answered{store.Today().today, *store.GetCard(card.id),
                     store.RevlogOfCard(card.id).back().fields.interval};
   }
 };

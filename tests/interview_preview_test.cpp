@@ -66,7 +66,7 @@ TEST(InterviewPreviewTest, ButtonsShowTheCutIntervalTheAnswerGets) {
   session.Answer(3);
   const Card after = *store.GetCard(card.id);
   EXPECT_EQ(after.state.interval, good_days);
-  EXPECT_EQ(after.state.due, store.Today(4).today.n + good_days);
+  EXPECT_EQ(after.state.due, store.Today().today.n + good_days);
   EXPECT_EQ(store.RevlogOfCard(card.id).back().fields.interval, good_days);
 }
 
@@ -91,7 +91,7 @@ TEST(InterviewPreviewTest, PreviewEqualsTheAnswerForEveryRating) {
       clock.AdvanceSeconds(static_cast<int64_t>(store.GetCard(card.id)->state.interval) * 86400);
       Interview iv;
       iv.name = "i";
-      iv.day = Day{store.Today(4).today.n + 5};
+      iv.day = Day{store.Today().today.n + 5};
       iv.target = 0.97;
       iv.tags = {"scope"};
       SaveInterview(store, iv);

@@ -67,7 +67,6 @@ DeckOptions OptionsFromConfig(const json& overrides) {
   const std::string action = c.at("leech_action").get<std::string>();
   EXPECT_TRUE(action == "tag_only" || action == "suspend") << action;
   o.leech_action = action == "suspend" ? LeechAction::kSuspend : LeechAction::kTagOnly;
-  o.rollover_hour = kRollover;
   o.fuzz = false;
   return o;
 }
@@ -97,11 +96,12 @@ Delay DelayFromJson(const json& j) {
   return d;
 }
 
-SchedulerContext ContextAt(const DeckOptions& options, int64_t at_seconds, bool filtered) {
+// The context at `at_seconds` with the collection's rollover hour `rollover`.
+SchedulerContext ContextAt(const DeckOptions& options, int64_t at_seconds, bool filtered, int rollover = kRollover) {
   SchedulerContext ctx;
   ctx.options = options;
   ctx.now = Timestamp::FromSeconds(at_seconds);
-  ctx.timing = ComputeDayTiming(ctx.now, options.rollover_hour);
+  ctx.timing = ComputeDayTiming(ctx.now, rollover);
   ctx.filtered_reschedule = filtered;
   return ctx;
 }
@@ -370,7 +370,7 @@ struct PropertyStats {
 // Plays `steps` random answers on a few cards, at random times moving
 // forward, checking the invariants after each answer.
 void RunRandomSequences(uint32_t seed, bool fuzz, const DeckOptions& options, int steps,
-                        PropertyStats* stats) {
+                        PropertyStats* stats, int rollover = kRollover) {
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> rating_dist(1, 4);
   std::uniform_int_distribution<int> card_dist(0, 4);
@@ -384,11 +384,10 @@ void RunRandomSequences(uint32_t seed, bool fuzz, const DeckOptions& options, in
     CardState& card = cards[k];
     // Answer when due (or a bit later); learning cards may be answered early.
     now += advance_dist(rng) / (card.queue == CardQueue::kLearning ? 100 : 1);
-    SchedulerContext ctx = ContextAt(options, now, false);
+    SchedulerContext ctx = ContextAt(options, now, false, rollover);
     if (card.queue == CardQueue::kReview && card.due > ctx.timing.today.n) {
-      ctx = ContextAt(options,
-                      StartOfStudyDay(Day{card.due}, options.rollover_hour).Seconds() + advance_dist(rng) / 4,
-                      false);
+      ctx = ContextAt(options, StartOfStudyDay(Day{card.due}, rollover).Seconds() + advance_dist(rng) / 4, false,
+                      rollover);
       now = ctx.now.Seconds();
     }
     if (fuzz) ctx.fuzz_factor = FuzzFactor(card_ids[k], card.reps);
@@ -513,11 +512,10 @@ TEST_F(SchedulerPropertyTest, RandomSequencesUnusualOptions) {
   o.minimum_lapse_interval_days = 2;
   o.leech_threshold = 3;
   o.leech_action = LeechAction::kSuspend;
-  o.rollover_hour = 0;
   PropertyStats stats;
-  RunRandomSequences(21u, false, o, 2000, &stats);
+  RunRandomSequences(21u, false, o, 2000, &stats, /*rollover=*/0);
   if (HasFatalFailure()) return;
-  RunRandomSequences(22u, true, o, 2000, &stats);
+  RunRandomSequences(22u, true, o, 2000, &stats, /*rollover=*/0);
   EXPECT_EQ(stats.answers, 4000);
 }
 

@@ -79,7 +79,7 @@ TEST(FuzzVectorTest, PassingIntervalsWithFuzzEveryCase) {
       }
     }
     ctx.now = Timestamp::FromSeconds(1704099600);  // 2024-01-01 09:00 UTC
-    ctx.timing = ComputeDayTiming(ctx.now, ctx.options.rollover_hour);
+    ctx.timing = ComputeDayTiming(ctx.now, 4);  // the default rollover hour
     ctx.fuzz_factor = c.at("fuzz_factor").get<double>();
     CardState card;
     card.type = CardType::kReview;

@@ -43,7 +43,7 @@ class Sm2Test : public ::testing::Test {
     SchedulerContext ctx;
     ctx.options.algorithm = Algorithm::kSm2;
     ctx.now = Timestamp::FromSeconds(day.n * 86400 + 12 * 3600);
-    ctx.timing = ComputeDayTiming(ctx.now, ctx.options.rollover_hour);
+    ctx.timing = ComputeDayTiming(ctx.now, 4);
     return ctx;
   }
   static CardState NewCard() { return CardState{}; }

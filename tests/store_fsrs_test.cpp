@@ -56,7 +56,7 @@ TEST(StoreFsrsTest, MigrationKeepsEveryDeckColumnAndRow) {
   EXPECT_EQ(deck->options.new_per_day, 7);
   EXPECT_EQ(deck->options.learn_steps_minutes, (std::vector<double>{2, 20}));
   EXPECT_EQ(deck->options.easy_bonus, 1.45);
-  EXPECT_EQ(deck->options.rollover_hour, 6);
+  EXPECT_EQ(store.RolloverHour(), 6);  // the collection's now (migration 0011)
   EXPECT_EQ(deck->options.answer_time_cap_seconds, 90);
   EXPECT_EQ(deck->options.desired_retention, 0.9);
   const auto card = store.GetCard(9);

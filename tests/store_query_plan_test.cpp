@@ -131,11 +131,11 @@ class QueryPlanTest : public ::testing::Test {
     detail::FillScaleCollection(store, spec);
     Interview all;
     all.name = "all";
-    all.day = store.Today(4).today + 20;
+    all.day = store.Today().today + 20;
     SaveInterview(store, all);
     Interview tag;
     tag.name = "tag";
-    tag.day = store.Today(4).today + 30;
+    tag.day = store.Today().today + 30;
     tag.tags = {"topic3"};
     SaveInterview(store, tag);
   }
@@ -280,15 +280,15 @@ TEST(DeckCardCountsTest, TriggersKeepTheCountsOfEveryWrite) {
             (std::vector<std::string>{std::to_string(a.id) + " 0 3", std::to_string(b.id) + " 0 3"}));
   AnswerCard(store, cards[0].id, 3, clock.Now(), 0);  // new -> learning
   store.SuspendCard(cards[1].id, true);
-  store.BuryCard(cards[2].id, store.Today(4).today);
+  store.BuryCard(cards[2].id, store.Today().today);
   store.MoveCard(cards[3].id, a.id);
   store.DeleteCard(cards[4].id);
   EXPECT_EQ(KeptCounts(store, false), KeptCounts(store, true));
-  const DueCounts all = store.CountDue(std::nullopt, clock.Now(), store.Today(4).today);
+  const DueCounts all = store.CountDue(std::nullopt, clock.Now(), store.Today().today);
   EXPECT_EQ(all.total_cards, 5);
   EXPECT_EQ(all.new_cards, 2);  // cards 3 and 5
   EXPECT_EQ(all.suspended, 1);
-  const DueCounts of_b = store.CountDue(b.id, clock.Now(), store.Today(4).today);
+  const DueCounts of_b = store.CountDue(b.id, clock.Now(), store.Today().today);
   EXPECT_EQ(of_b.total_cards, 2);  // cards 1 (suspended) and 5
   EXPECT_EQ(of_b.new_cards, 1);
   ASSERT_TRUE(store.Undo());  // the bury

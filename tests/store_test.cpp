@@ -193,7 +193,6 @@ TEST_F(StoreTest, BadOptionValuesAreRefusedAndNothingIsWritten) {
       {"new per day", [](DeckOptions& o) { o.new_per_day = -1; }},
       {"learning steps", [](DeckOptions& o) { o.learn_steps_minutes = {1, 0}; }},
       {"starting ease", [](DeckOptions& o) { o.initial_ease_permille = 1200; }},
-      {"rollover hour", [](DeckOptions& o) { o.rollover_hour = 24; }},
       {"lapse multiplier", [](DeckOptions& o) { o.lapse_multiplier = 1.5; }},
       {"maximum interval", [](DeckOptions& o) { o.maximum_interval_days = 0; }},
   };
@@ -221,7 +220,7 @@ TEST_F(StoreTest, CheckConstraintsGuardTheTables) {
            "UPDATE cards SET ivl = -1 WHERE id = " + id,
            "UPDATE cards SET drill = 2 WHERE id = " + id,
            "UPDATE cards SET deck_id = 999 WHERE id = " + id,  // foreign key
-           std::string("UPDATE decks SET rollover_hour = 24"),
+           std::string("UPDATE collection SET rollover_hour = 24"),
            std::string("UPDATE decks SET algorithm = 'fsrs5'"),
            std::string("UPDATE decks SET desired_retention = 0.5"),
            std::string("UPDATE cards SET difficulty = 11"),
@@ -470,7 +469,6 @@ TEST_F(StoreTest, DeckOptionsRoundTrip) {
   o.relearn_steps_minutes = {};
   o.initial_ease_permille = 2300;
   o.leech_action = LeechAction::kSuspend;
-  o.rollover_hour = 0;
   o.fuzz = false;
   o.bury_siblings = false;
   o.lapse_multiplier = 0.5;
@@ -481,7 +479,6 @@ TEST_F(StoreTest, DeckOptionsRoundTrip) {
   EXPECT_TRUE(r.relearn_steps_minutes.empty());
   EXPECT_EQ(r.initial_ease_permille, 2300);
   EXPECT_EQ(r.leech_action, LeechAction::kSuspend);
-  EXPECT_EQ(r.rollover_hour, 0);
   EXPECT_FALSE(r.fuzz);
   EXPECT_FALSE(r.bury_siblings);
   EXPECT_EQ(r.lapse_multiplier, 0.5);
@@ -534,22 +531,22 @@ TEST_F(StoreTest, CountDueAndListCards) {
 }
 
 TEST_F(StoreTest, TodayNeverGoesBack) {
-  EXPECT_EQ(store_.Today(4).today, Day{19723});
+  EXPECT_EQ(store_.Today().today, Day{19723});
   clock_.AdvanceSeconds(86400);
-  EXPECT_EQ(store_.Today(4).today, Day{19724});
+  EXPECT_EQ(store_.Today().today, Day{19724});
   clock_.AdvanceSeconds(-86400);  // the clock (or time zone) moved back a day
-  const DayTiming t = store_.Today(4);
+  const DayTiming t = store_.Today();
   EXPECT_EQ(t.today, Day{19724});
   EXPECT_GT(t.secs_until_rollover, 0);
   EXPECT_EQ(Count(store_, "SELECT last_day FROM collection"), 19724);
 }
 
 TEST_F(StoreTest, TodayGuardHoldsForOneDayOnlyAWrongClockDoesNotPinToday) {
-  EXPECT_EQ(store_.Today(4).today, Day{19723});
+  EXPECT_EQ(store_.Today().today, Day{19723});
   clock_.AdvanceSeconds(6 * 365 * 86400);  // one run with the clock years ahead
-  EXPECT_EQ(store_.Today(4).today, Day{19723 + 6 * 365});
+  EXPECT_EQ(store_.Today().today, Day{19723 + 6 * 365});
   clock_.AdvanceSeconds(-6 * 365 * 86400);  // the right clock again
-  const DayTiming t = store_.Today(4);
+  const DayTiming t = store_.Today();
   EXPECT_EQ(t.today, Day{19723});
   EXPECT_EQ(t.next_day_at.Seconds(), 1704168000);  // 2024-01-02T04:00Z
   EXPECT_EQ(Count(store_, "SELECT last_day FROM collection"), 19723);
@@ -558,14 +555,14 @@ TEST_F(StoreTest, TodayGuardHoldsForOneDayOnlyAWrongClockDoesNotPinToday) {
 TEST_F(StoreTest, ResetDayGuardSetsAWatermarkAheadOfTheClockBack) {
   EXPECT_FALSE(store_.ResetDayGuard().has_value());  // not ahead: nothing to do
   clock_.AdvanceSeconds(86400);
-  store_.Today(4);
+  store_.Today();
   clock_.AdvanceSeconds(-86400);
-  EXPECT_EQ(store_.Today(4).today, Day{19724});  // within the one-day guard
+  EXPECT_EQ(store_.Today().today, Day{19724});  // within the one-day guard
   const auto reset = store_.ResetDayGuard();
   ASSERT_TRUE(reset.has_value());
   EXPECT_EQ(reset->first, Day{19724});
   EXPECT_EQ(reset->second, Day{19723});
-  EXPECT_EQ(store_.Today(4).today, Day{19723});
+  EXPECT_EQ(store_.Today().today, Day{19723});
   EXPECT_EQ(Count(store_, "SELECT last_day FROM collection"), 19723);
 }
 

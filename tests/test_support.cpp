@@ -1,5 +1,6 @@
 #include "test_support.h"
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -18,9 +19,31 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "store/migrations.h"
+
 extern char** environ;
 
 namespace recall::testing {
+
+void CreateCollectionBefore(const std::string& path, const std::string& suffix, int64_t created_s,
+                            int64_t last_day) {
+  SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  bool found = false;
+  for (const auto& m : detail::Migrations()) {
+    const std::string name = m.name;
+    if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      found = true;
+      break;
+    }
+    db.exec(m.sql);
+    db.exec("PRAGMA user_version = " + std::to_string(m.version));
+  }
+  if (!found) throw std::runtime_error("no migration named *" + suffix);
+  SQLite::Statement st(db, "INSERT INTO collection (id, created_s, last_day) VALUES (1, ?, ?)");
+  st.bind(1, created_s);
+  st.bind(2, last_day);
+  st.exec();
+}
 
 TempDir::TempDir() {
   const char* base = std::getenv("TMPDIR");

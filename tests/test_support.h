@@ -63,6 +63,13 @@ class ScopedTimeZone {
 std::string ReadFile(const std::string& path);
 void WriteFile(const std::string& path, const std::string& contents);
 
+// Creates a collection file at `path` with the schema just before the
+// migration whose file name ends with `suffix` (such as
+// "_collection_rollover.sql": migrations are found by name), and its
+// collection row (created at `created_s`, watermark `last_day`).
+void CreateCollectionBefore(const std::string& path, const std::string& suffix, int64_t created_s,
+                            int64_t last_day);
+
 // Path of a file under tests/fixtures or the source tree.
 std::string FixturePath(const std::string& relative);
 std::string SourcePath(const std::string& relative);

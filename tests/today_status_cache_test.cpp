@@ -32,7 +32,7 @@ class TodayStatusCacheTest : public ::testing::Test {
     detail::FillScaleCollection(store_, spec);
     Interview all;
     all.name = "all";
-    all.day = store_.Today(4).today + 20;
+    all.day = store_.Today().today + 20;
     SaveInterview(store_, all);
   }
 

@@ -50,7 +50,7 @@ std::string BuildCollection(int notes) {
   FixedClock clock(Timestamp::FromSeconds(kNow));
   Store store = Store::Open(path, clock);
   const Deck deck = store.CreateDeck("面试::LLM", DeckOptions{});
-  const Day today = store.Today(4).today;
+  const Day today = store.Today().today;
   store.Transaction([&] {
     auto& db = detail::Db(store);
     SQLite::Statement n(db, "INSERT INTO notes (id, guid, front, back, source, created_s, modified_s) VALUES (?, ?, ?, ?, 'bench', ?, ?)");

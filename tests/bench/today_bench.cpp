@@ -25,7 +25,7 @@ constexpr int64_t kNow = 1704099600;  // 2024-01-01 09:00 UTC
 struct TodayFixture {
   explicit TodayFixture(int64_t cards)
       : zone("UTC"), clock(Timestamp::FromSeconds(kNow)), store(Store::Open(dir.File("bench.db"), clock)) {
-    const Day today = store.Today(4).today;
+    const Day today = store.Today().today;
     store.Transaction([&] {
       std::vector<int64_t> decks;
       for (int d = 0; d < 10; ++d) decks.push_back(store.CreateDeck("面试::主题" + std::to_string(d), {}).id);

@@ -161,7 +161,7 @@ TEST_F(CliTest, DeckOptionsPrintAndSet) {
             "lapse-min-interval    1d\n"
             "leech-threshold       8\n"
             "leech-action          suspend\n"
-            "rollover-hour         4\n"
+            "rollover-hour         4 (the collection's, for every deck)\n"
             "fuzz                  off\n"
             "bury-siblings         on\n"
             "max-answer-seconds    60\n"

@@ -96,6 +96,24 @@ TEST_F(ConcurrencyE2eTest, AnswerExpectRepsRefusesAStaleAnswer) {
   EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 2);
 }
 
+TEST_F(ConcurrencyE2eTest, AnswerExpectOnACardDeletedElsewhereSaysSoAndExits5) {
+  const std::string id = std::to_string(cards_[0]);
+  const std::map<std::string, std::string> env{{"RECALL_NOW", "2024-03-01T09:00:00Z"}, {"TZ", "UTC"}};
+  // The caller saw card one with 0 answers; another process deletes it.
+  ASSERT_EQ(RunRecall({"--db", db_, "card", "delete", id}, env).exit_code, 0);
+  for (const char* expect : {"--expect-reps", "--expect-due"}) {
+    const auto r = RunRecall({"--db", db_, "answer", id, "good", expect, "0"}, env);
+    EXPECT_EQ(r.exit_code, 5) << expect;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "recall: card " + id + " was deleted elsewhere since it was shown; answer not applied\n");
+  }
+  // Without --expect-*, an unknown id is just that.
+  const auto unknown = RunRecall({"--db", db_, "answer", id, "good"}, env);
+  EXPECT_EQ(unknown.exit_code, 3);
+  EXPECT_EQ(unknown.err, "recall: no such card (" + id + ")\n");
+  EXPECT_EQ(Count("SELECT count(*) FROM revlog"), 0);
+}
+
 TEST_F(ConcurrencyE2eTest, UndoCommandRefusesARunningSessionsActionWithoutForce) {
   // Answer card one in the session, then on card two run `recall undo`
   // (refused: the session is running) and `recall undo --force`.

@@ -241,6 +241,16 @@ class ReviewPtyTest : public ::testing::Test {
     SQLite::Database db(db_);
     return db.execAndGet("SELECT count(*) FROM revlog").getInt64();
   }
+  // The card a session shows first: the first new card.
+  int64_t FirstCardId() {
+    SQLite::Database db(db_);
+    return db.execAndGet("SELECT id FROM cards ORDER BY due, id LIMIT 1").getInt64();
+  }
+  // Runs `recall ARGS` on the collection as another process would; its exit code.
+  int OtherProcess(std::vector<std::string> args) {
+    args.insert(args.begin(), {"--db", db_});
+    return testing::RunRecall(args, {{"RECALL_NOW", "2024-03-01T09:00:00Z"}, {"TZ", "UTC"}}).exit_code;
+  }
 
   static constexpr const char* kFront =
       "什么是KV缓存？为什么它能加速自回归解码？请说明它的内存占用和序列长度的关系。";
@@ -865,6 +875,46 @@ TEST_F(ReviewPtyTest, StdoutNotATerminalUsesTheLineProtocol) {
             "1 still due today (you stopped early)\r\n"
             "Next: 1 learning card later today, 0 due tomorrow\r\n");
   EXPECT_EQ(Answers(), 1);
+}
+
+// Another process deletes, or answers, the card a terminal session shows
+// (issue 9): the answer is not applied, the next screen says why in one line,
+// and the session goes on with the next card instead of ending.
+TEST_F(ReviewPtyTest, ACardDeletedElsewhereWhileShownIsSkippedWithAMessage) {
+  AddCard("第二张", "答案二");
+  const std::string first = std::to_string(FirstCardId());
+  PtySession pty(db_, 200, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  ASSERT_TRUE(pty.ReadUntil("? help\r\n", 0)) << pty.out();
+  ASSERT_EQ(OtherProcess({"card", "delete", first}), 0);
+  size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // reveal
+  mark = pty.SendAfterScreen("3", "4 Easy 4d", mark);         // Good: the card is gone
+  ASSERT_TRUE(pty.ReadUntil("第二张", mark)) << pty.out().substr(mark);
+  const std::string screen = pty.LastScreen();
+  EXPECT_NE(screen.find("card " + first + " was deleted elsewhere; skipped\r\n"), std::string::npos) << screen;
+  pty.Send("q");
+  EXPECT_EQ(pty.Wait(), 0);
+  EXPECT_EQ(Answers(), 0);
+}
+
+TEST_F(ReviewPtyTest, AnAnswerToACardAnsweredElsewhereWhileShownIsRefusedWithAMessage) {
+  AddCard("第二张", "答案二");
+  const std::string first = std::to_string(FirstCardId());
+  PtySession pty(db_, 200, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  ASSERT_TRUE(pty.ReadUntil("? help\r\n", 0)) << pty.out();
+  ASSERT_EQ(OtherProcess({"answer", first, "good"}), 0);
+  size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // reveal
+  mark = pty.SendAfterScreen("1", "4 Easy 4d", mark);         // Again, scored against a state it never showed
+  ASSERT_TRUE(pty.ReadUntil("第二张", mark)) << pty.out().substr(mark);
+  const std::string screen = pty.LastScreen();
+  EXPECT_NE(screen.find("card " + first + " changed elsewhere since it was shown"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("; answer not applied\r\n"), std::string::npos) << screen;
+  pty.Send("q");
+  EXPECT_EQ(pty.Wait(), 0);
+  SQLite::Database db(db_);
+  EXPECT_EQ(db.execAndGet("SELECT group_concat(rating) FROM revlog").getString(), "3") << "only the other answer";
+  EXPECT_EQ(db.execAndGet("SELECT lapses FROM cards WHERE id = " + first).getInt(), 0);
 }
 
 TEST_F(ReviewPtyTest, SpaceOrEnterAfterTheRevealAnswersGood) {

@@ -20,6 +20,7 @@ enum class LeechAction { kSuspend = 0, kTagOnly = 1 };
 
 // Per-deck options. Defaults are Anki's defaults (spec/scheduler.md 3.3).
 // Units are in the names: steps in minutes, intervals in days, ease permille.
+// The rollover hour is the collection's (Store::RolloverHour), as in Anki.
 struct DeckOptions {
   Algorithm algorithm = Algorithm::kAnki;
   int new_per_day = 20;
@@ -37,7 +38,6 @@ struct DeckOptions {
   int minimum_lapse_interval_days = 1;
   int leech_threshold = 8;  // 0 disables leech detection
   LeechAction leech_action = LeechAction::kTagOnly;
-  int rollover_hour = 4;    // 0-23: the hour local time at which a study day starts
   bool fuzz = true;         // deterministic interval fuzz (seeded by card id and reps)
   bool bury_siblings = true;
   int answer_time_cap_seconds = 60;

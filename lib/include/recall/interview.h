@@ -72,10 +72,6 @@ bool RemoveInterview(Store& store, std::string_view name);
 // deck names, in card id order.
 std::vector<CardView> CardsInScope(const Store& store, const Interview& interview);
 
-// The rollover hour of an interview's study days: its first existing deck's,
-// else 4 am (lib/src/interview/scope_cards.cpp).
-int InterviewRolloverHour(const Store& store, const Interview& interview);
-
 // The same cards without their notes, read in one query: what readiness
 // and the plan need of each card, cheap enough for the status of bare
 // `recall` on a large collection.

@@ -111,7 +111,6 @@ struct SessionDeck {
   int64_t id = 0;
   std::string name;
   bool bury_siblings = true;
-  int rollover_hour = 4;
   int64_t parent_id = 0;  // 0 when the parent is outside the session
   int new_per_day = 0;
   int reviews_per_day = 0;
@@ -128,7 +127,7 @@ std::map<int64_t, DeckAllowance> ComputeAllowances(const std::vector<SessionDeck
 std::vector<SessionDeck> LoadSessionDecks(const Store& store, std::optional<int64_t> root);
 
 // Usage of each deck on the study day `today` of that deck (keys: deck ids).
-// `days` maps each deck id to its own today (decks may differ in rollover).
+// `days` maps each deck id to the today its usage is counted on.
 std::map<int64_t, DeckUsage> LoadDeckUsage(const Store& store, const std::map<int64_t, Day>& days);
 
 // Fills the candidate lists of `input` for the decks of input->decks at
@@ -283,7 +282,6 @@ class ReviewSession {
   std::vector<AnsweredCard> answers_;
   std::optional<int64_t> undone_card_;  // shown next after an undo
   std::vector<int64_t> deck_ids_;
-  int rollover_hour_ = 4;
   int64_t session_id_ = 0;       // Store::BeginReviewSession
   int vanished_in_a_row_ = 0;    // queue heads deleted by another process
 

@@ -213,7 +213,7 @@ struct StatsReport {
 };
 
 // Computes the report for `filter` at store.clock().Now(). Today is the study
-// day for the deck's rollover hour (4 for all decks). Throws recall::Error.
+// day at the collection's rollover hour. Throws recall::Error.
 StatsReport ComputeStats(Store& store, const StatsFilter& filter);
 
 // The report for a terminal `width` columns wide (charts fit 80 columns);

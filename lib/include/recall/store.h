@@ -82,13 +82,27 @@ struct UndoEntry {
   bool session_ended = false;         // the session ended normally
 };
 
+// How a command uses the collection (Store::Open).
+enum class OpenMode {
+  // Creates the collection when missing and writes to it. A collection that
+  // cannot be written (a read-only file, directory or file system) is
+  // refused: ErrorCode::kStore, "... is read-only ...", naming the file.
+  kWrite,
+  // Reads an existing collection. Opened for writing when it can be (so the
+  // day watermark and caches are kept up to date, and an older schema is
+  // migrated); otherwise read-only, skipping every optional write, and
+  // SQLite's `immutable` mode when even the WAL index cannot be made: see
+  // docs/schema.md, "Read-only collections".
+  kRead,
+};
+
 class Store {
  public:
   // Opens the collection at `path`, creating it (and its parent directories,
   // the file with mode 0600) on first use, and migrates it to the latest
   // schema in one transaction. A file from a newer recall is refused with
   // ErrorCode::kTooNew and left untouched. Throws recall::Error.
-  static Store Open(const std::string& path, const Clock& clock);
+  static Store Open(const std::string& path, const Clock& clock, OpenMode mode = OpenMode::kWrite);
   static Store OpenInMemory(const Clock& clock);
 
   Store(Store&&) noexcept;
@@ -104,21 +118,40 @@ class Store {
   int SchemaVersion() const;
   const std::string& path() const;
   const Clock& clock() const;
+  // True when opened read-only (OpenMode::kRead on a collection that cannot
+  // be written): every write throws ErrorCode::kStore saying so.
+  bool read_only() const;
+  // A message a migration left for the user (how the decks' rollover hours
+  // became one), returned once: it is cleared as it is returned. nullopt when
+  // there is none, or when the collection is read-only (it is kept for a
+  // later command).
+  std::optional<std::string> TakeNotice();
 
   // Runs fn in one transaction: all of its writes or none. Nested calls
   // become savepoints. Rethrows whatever fn throws after rolling back.
   void Transaction(const std::function<void()>& fn);
+  // Runs fn in one read transaction: every query of fn sees the same
+  // snapshot. Works on a read-only collection (temporary tables included);
+  // fn must not write to the collection. Rethrows whatever fn throws (a
+  // SQLite exception too, for the caller to name the file that failed).
+  void ReadTransaction(const std::function<void()>& fn);
 
   // --- Calendar ---------------------------------------------------------
-  // Today's study day for a deck's rollover hour. Never earlier than a day
-  // already seen by this collection, so a time-zone change cannot make a
-  // card due twice. Records the day seen (a write, in its own transaction).
-  // The guard holds for one day at most (what a time-zone change can do):
-  // a watermark further ahead came from a wrong clock, and the clock wins.
-  DayTiming Today(int rollover_hour);
+  // The collection's rollover hour, 0-23 local time (default 4): every
+  // deck's study day starts at it, as in Anki.
+  int RolloverHour() const;
+  // Sets it; kUsage unless 0 <= hour <= 23.
+  void SetRolloverHour(int hour);
+  // Today's study day at the collection's rollover hour. Never earlier than
+  // a day already seen by this collection, so a time-zone change cannot make
+  // a card due twice. Records the day seen (a write, in its own transaction;
+  // skipped on a read-only collection, or when a read-only command cannot
+  // write). The guard holds for one day at most (what a time-zone change can
+  // do): a watermark further ahead came from a wrong clock, and the clock wins.
+  DayTiming Today();
   // `recall check --repair`: when the watermark is ahead of the clock's
-  // study day (at the earliest rollover, midnight), sets it back to that day
-  // and returns {old, new}; otherwise nullopt and nothing written.
+  // study day, sets it back to that day and returns {old, new}; otherwise
+  // nullopt and nothing written.
   std::optional<std::pair<Day, Day>> ResetDayGuard();
   int64_t CreatedSeconds() const;
 

@@ -87,11 +87,11 @@ void ApplyInterviewDeadlines(const Store& store, const Card& card, const Schedul
 namespace recall {
 
 int64_t PullForwardScope(Store& store, const Interview& interview) {
-  const Day today = store.Today(InterviewRolloverHour(store, interview)).today;
+  const Day today = store.Today().today;
   if (interview.day <= today) return 0;
   const FsrsParams w = store.FsrsParameters();
   std::vector<DueMove> moves;
-  for (const PlanCard& c : PlanCards(store, interview, today, InterviewRolloverHour(store, interview))) {
+  for (const PlanCard& c : PlanCards(store, interview, today, store.RolloverHour())) {
     if (!c.memory || c.due < interview.day) continue;
     const auto pulled = interview::PulledForwardDue(w, c.last_review_day, c.due, today, interview.day,
                                                     interview.target, c.memory->stability);

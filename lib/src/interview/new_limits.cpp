@@ -15,7 +15,7 @@ void RaiseNewCardLimits(const Store& store, std::vector<SessionDeck>* decks) {
   const std::vector<Interview> interviews = ListInterviews(store);
   for (const Interview& iv : interviews) {
     if (iv.decks.empty()) continue;
-    const int rollover = InterviewRolloverHour(store, iv);
+    const int rollover = store.RolloverHour();
     // Today without recording it: Store::Today writes, and this only reads.
     const Day today = StudyDayOf(store.clock().Now(), rollover);
     if (iv.day <= today) continue;

@@ -13,7 +13,6 @@
 namespace recall {
 namespace {
 
-constexpr int kDefaultRolloverHour = 4;
 
 // A card's memory state and the whole study days from its last answer to a
 // study day, as MemoryModel::ForCard counts them at the start of that day
@@ -33,12 +32,6 @@ std::optional<CardMemory> MemoryOn(const MemoryModel& model, const Card& card, T
 
 }  // namespace
 
-int InterviewRolloverHour(const Store& store, const Interview& interview) {
-  for (const InterviewDeck& d : interview.decks) {
-    if (const auto deck = store.GetDeck(d.id)) return deck->options.rollover_hour;
-  }
-  return kDefaultRolloverHour;
-}
 
 std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& interview, int rollover_hour) {
   const MemoryModel model(store);
@@ -93,7 +86,7 @@ std::vector<InterviewReadiness> ReadinessOfInterviews(const Store& store) {
   constexpr size_t kAtRisk = 10;
   std::vector<InterviewReadiness> out;
   for (const Interview& iv : ListInterviews(store)) {
-    const int rollover = InterviewRolloverHour(store, iv);
+    const int rollover = store.RolloverHour();
     const Day today = StudyDayOf(store.clock().Now(), rollover);
     if (iv.day < today) continue;
     out.push_back(InterviewReadiness{iv, today,

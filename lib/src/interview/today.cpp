@@ -34,8 +34,8 @@ TodayStatus ComputeTodayStatus(Store& store) {
   std::optional<FsrsParams> w;
   std::optional<double> seconds;
   for (const Interview& iv : ListInterviews(store)) {
-    const int rollover = InterviewRolloverHour(store, iv);
-    const Day today = store.Today(rollover).today;
+    const int rollover = store.RolloverHour();
+    const Day today = store.Today().today;
     if (iv.day < today) continue;
     InterviewDayStatus it;
     it.interview = iv;

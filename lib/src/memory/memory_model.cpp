@@ -63,8 +63,8 @@ std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) c
   if (known == decks_.end()) {
     const auto deck = store_.GetDeck(card.deck_id);
     known = decks_
-                .emplace(card.deck_id, deck ? std::make_pair(deck->options.rollover_hour, deck->options.algorithm)
-                                            : std::make_pair(4, Algorithm::kAnki))
+                .emplace(card.deck_id, std::make_pair(store_.RolloverHour(),
+                                                      deck ? deck->options.algorithm : Algorithm::kAnki))
                 .first;
   }
   const int rollover = known->second.first;

@@ -13,7 +13,7 @@ SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card
   SchedulerContext ctx;
   ctx.options = deck.options;
   ctx.now = now;
-  ctx.timing = store.Today(deck.options.rollover_hour);
+  ctx.timing = store.Today();
   ctx.fsrs_params = store.FsrsParameters();
   if (deck.options.fuzz) ctx.fuzz_factor = FuzzFactor(card.id, card.state.reps);
   return ctx;

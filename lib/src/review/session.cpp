@@ -35,10 +35,9 @@ ReviewSession::ReviewSession(Store& store, SessionOptions options)
   if (options_.deck_id) {
     const auto deck = store_.GetDeck(*options_.deck_id);
     if (!deck) throw Error(ErrorCode::kNotFound, "no such deck (" + std::to_string(*options_.deck_id) + ")");
-    rollover_hour_ = deck->options.rollover_hour;
   }
   // Cards buried on an earlier study day come back.
-  store_.UnburyBefore(store_.Today(rollover_hour_).today);
+  store_.UnburyBefore(store_.Today().today);
   if (drill()) PickDrill(started_);
   session_id_ = store_.BeginReviewSession(::getpid());
 }
@@ -81,14 +80,10 @@ SessionState ReviewSession::Advance() {
   auto decks = LoadSessionDecks(store_, options_.deck_id);
   interview::RaiseNewCardLimits(store_, &decks);
   std::map<int64_t, Day> days;
-  std::map<int, Day> day_of_hour;
+  const Day today = store_.Today().today;
   deck_ids_.clear();
   for (const auto& d : decks) {
-    auto it = day_of_hour.find(d.rollover_hour);
-    if (it == day_of_hour.end()) {
-      it = day_of_hour.emplace(d.rollover_hour, store_.Today(d.rollover_hour).today).first;
-    }
-    days[d.id] = it->second;
+    days[d.id] = today;
     deck_ids_.push_back(d.id);
   }
   QueueInput input;
@@ -123,7 +118,7 @@ SessionState ReviewSession::Advance() {
     shown_at_ = now;
     return state_ = SessionState::kCard;
   }
-  const DayTiming timing = store_.Today(rollover_hour_);
+  const DayTiming timing = store_.Today();
   const auto due = NextLearningDue(store_, deck_ids_);
   if (due && *due < timing.next_day_at) {
     next_due_ = *due;
@@ -193,7 +188,7 @@ void ReviewSession::Suspend() {
 void ReviewSession::Bury() {
   if (state_ != SessionState::kCard) throw Error(ErrorCode::kInternal, "no card to bury");
   try {
-    store_.BuryCard(current_->card.id, store_.Today(current_deck_.options.rollover_hour).today);
+    store_.BuryCard(current_->card.id, store_.Today().today);
   } catch (const Error& e) {
     SkipVanished(e);
   }
@@ -263,7 +258,7 @@ SessionSummary ReviewSession::Summary() {
   if (deck_ids_.empty()) {
     for (const auto& d : LoadSessionDecks(store_, options_.deck_id)) deck_ids_.push_back(d.id);
   }
-  const DayTiming timing = store_.Today(rollover_hour_);
+  const DayTiming timing = store_.Today();
   s.upcoming = LoadUpcoming(store_, deck_ids_, timing.next_day_at, timing.today + 1);
   return s;
 }

@@ -14,7 +14,6 @@
 namespace recall {
 namespace {
 
-constexpr int kDefaultRollover = 4;
 
 int PeriodDays(StatsPeriod p) {
   switch (p) {
@@ -142,11 +141,10 @@ class LocalHourOfQuarter {
 StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   StatsReport report;
   detail::StatsScope scope;
-  int rollover = kDefaultRollover;
+  const int rollover = store.RolloverHour();
   if (filter.deck_id) {
     const auto deck = store.GetDeck(*filter.deck_id);
     if (!deck) throw Error(ErrorCode::kNotFound, "no such deck (" + std::to_string(*filter.deck_id) + ")");
-    rollover = deck->options.rollover_hour;
     report.deck = deck->name;
     scope.deck_ids = store.DeckAndDescendants(deck->id);
   }
@@ -155,7 +153,7 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   report.period = filter.period;
   report.rollover_hour = rollover;
   report.generated_at = store.clock().Now();
-  const DayTiming timing = store.Today(rollover);
+  const DayTiming timing = store.Today();
   const Day today = timing.today;
   report.today = today;
 

@@ -72,6 +72,22 @@ struct DeckInfo {
   Day today;
 };
 
+// A failure while the package's collection is written. The collection is
+// only read (one read transaction), so a failure to write is the package's
+// temporary collection, or SQLite's temporary files next to it (a full
+// $TMPDIR): named as such, exit 8, rather than as the user's collection.
+[[noreturn]] void ThrowExportError(const SQLite::Exception& e, const Store& store, const std::string& package_db) {
+  const int code = e.getErrorCode();
+  const int extended = e.getExtendedErrorCode();
+  const bool write_side = code == SQLITE_FULL || code == SQLITE_CANTOPEN ||
+                          (code == SQLITE_IOERR && extended != SQLITE_IOERR_READ && extended != SQLITE_IOERR_SHORT_READ);
+  if (write_side) {
+    throw Error(ErrorCode::kIo, "cannot write the package's temporary collection: " + std::string(e.what()) + " (" +
+                                    package_db + ")");
+  }
+  detail::ThrowStoreError(e, store);
+}
+
 }  // namespace
 
 ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& params) {
@@ -93,16 +109,16 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
     }
   }
   std::map<int64_t, DeckInfo> deck_info;
-  std::map<int, Day> today_by_rollover;
+  const Day today = store.Today().today;
   for (const auto& d : all_decks) {
     if (!selected.count(d.id)) continue;
-    const int hour = d.options.rollover_hour;
-    if (!today_by_rollover.count(hour)) today_by_rollover[hour] = store.Today(hour).today;
-    deck_info[d.id] = DeckInfo{d.options.algorithm == Algorithm::kSm2, today_by_rollover[hour]};
+    deck_info[d.id] = DeckInfo{d.options.algorithm == Algorithm::kSm2, today};
   }
 
-  detail::Guard(store, [&] {
-    store.Transaction([&] {
+  try {
+    // One snapshot of the collection, which a read-only collection allows
+    // (the temporary table is not in the collection's file).
+    store.ReadTransaction([&] {
       SQLite::Database& db = Db(store);
       db.exec("DROP TABLE IF EXISTS temp.anki_export_cards");
       db.exec(
@@ -395,7 +411,9 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
       pkg.exec("PRAGMA journal_mode = DELETE");
       db.exec("DROP TABLE temp.anki_export_cards");
     });
-  });
+  } catch (const SQLite::Exception& e) {
+    ThrowExportError(e, store, params.db_path);
+  }
   return summary;
 }
 

@@ -31,7 +31,7 @@ struct DryRunRollback {};
 struct TargetDeck {
   int64_t id = 0;
   bool sm2 = false;
-  int rollover_hour = 4;
+  int rollover_hour = 4;  // the collection's (Store::RolloverHour)
 };
 
 }  // namespace
@@ -63,11 +63,11 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
       store.Transaction([&] {
         SQLite::Database& db = Db(store);
         std::map<std::string, TargetDeck> decks;
-        std::map<int, Day> today_by_hour;
-        auto today = [&](int hour) {
-          auto it = today_by_hour.find(hour);
-          if (it == today_by_hour.end()) it = today_by_hour.emplace(hour, store.Today(hour).today).first;
-          return it->second;
+        const int rollover = store.RolloverHour();
+        std::optional<Day> today_day;
+        auto today = [&] {
+          if (!today_day) today_day = store.Today().today;
+          return *today_day;
         };
         auto deck_for = [&](int64_t did) -> TargetDeck {
           auto it = deck_names.find(did);
@@ -79,7 +79,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
             ++summary.decks_added;
             if (deck->options.algorithm == Algorithm::kFsrs) ++summary.fsrs_decks_added;
           }
-          TargetDeck t{deck->id, deck->options.algorithm == Algorithm::kSm2, deck->options.rollover_hour};
+          TargetDeck t{deck->id, deck->options.algorithm == Algorithm::kSm2, rollover};
           decks[name] = t;
           return t;
         };
@@ -88,7 +88,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         // recall card's state when there is one.
         auto convert = [&](const PackageCard& c, const TargetDeck& deck, const CardState* existing, int64_t* buried_day) {
           CardState s;
-          const Day t = today(deck.rollover_hour);
+          const Day t = today();
           const bool seconds = c.queue == 1 || (c.queue < 0 && c.type != 2 && c.due > 1000000000);
           const int64_t as_day = seconds ? StudyDayOf(Timestamp::FromSeconds(c.due), deck.rollover_hour).n
                                          : t.n + (c.due - source_today);
@@ -130,7 +130,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
             db, "UPDATE notes SET front = ?, back = ?, modified_s = ?, notetype_id = ?, fields = ? WHERE id = ?");
         SQLite::Statement find_card(db,
                                     std::string("SELECT ") + detail::kCardColumns +
-                                        ", d.rollover_hour, d.algorithm FROM cards c JOIN decks d ON d.id = c.deck_id "
+                                        ", d.algorithm FROM cards c JOIN decks d ON d.id = c.deck_id "
                                         "WHERE c.note_id = ? AND c.ord = ?");
         // Package note type id -> the recall type its notes get (nullopt:
         // recall Basic, whose fields are Markdown).
@@ -311,8 +311,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
               continue;
             }
             const Card card = detail::ReadCard(find_card, 0);
-            const TargetDeck deck{card.deck_id, find_card.getColumn(15).getString() == "sm2",
-                                  find_card.getColumn(14).getInt()};
+            const TargetDeck deck{card.deck_id, find_card.getColumn(14).getString() == "sm2", rollover};
             find_card.reset();
             card_map[pc.id] = {card.id, deck.rollover_hour};
             latest_recall.bind(1, card.id);

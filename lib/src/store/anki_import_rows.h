@@ -93,7 +93,7 @@ PackageRows ReadPackageRows(SQLite::Database& pkg, const Reader& r, Timestamp no
 // one import summary line per kind with its count (anki_import_not_kept.cpp).
 std::vector<std::string> NotKeptInPackage(SQLite::Database& pkg);
 
-// package card id -> (recall card id, its deck's rollover hour)
+// package card id -> (recall card id, the collection's rollover hour)
 using CardMap = std::unordered_map<int64_t, std::pair<int64_t, int>>;
 // Merges the package's review log for the cards in `card_map`, by id, never
 // duplicating a row. Returns the number of rows added.

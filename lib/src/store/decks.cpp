@@ -19,7 +19,7 @@ constexpr const char* kDeckColumns =
     "id, name, created_s, modified_s, algorithm, new_per_day, reviews_per_day, learn_steps, "
     "relearn_steps, graduating_ivl, easy_ivl, initial_ease, easy_bonus, interval_modifier, "
     "hard_multiplier, max_ivl, lapse_mult, min_lapse_ivl, leech_threshold, leech_action, "
-    "rollover_hour, fuzz, bury_siblings, max_answer_secs, desired_retention";
+    "fuzz, bury_siblings, max_answer_secs, desired_retention";
 
 std::string FormatSteps(const std::vector<double>& steps) {
   std::string out;
@@ -66,11 +66,10 @@ Deck ReadDeck(SQLite::Statement& st) {
   o.minimum_lapse_interval_days = st.getColumn(17).getInt();
   o.leech_threshold = st.getColumn(18).getInt();
   o.leech_action = st.getColumn(19).getInt() == 0 ? LeechAction::kSuspend : LeechAction::kTagOnly;
-  o.rollover_hour = st.getColumn(20).getInt();
-  o.fuzz = st.getColumn(21).getInt() != 0;
-  o.bury_siblings = st.getColumn(22).getInt() != 0;
-  o.answer_time_cap_seconds = st.getColumn(23).getInt();
-  o.desired_retention = st.getColumn(24).getDouble();
+  o.fuzz = st.getColumn(20).getInt() != 0;
+  o.bury_siblings = st.getColumn(21).getInt() != 0;
+  o.answer_time_cap_seconds = st.getColumn(22).getInt();
+  o.desired_retention = st.getColumn(23).getDouble();
   return d;
 }
 
@@ -95,7 +94,6 @@ void ValidateOptions(const DeckOptions& o) {
   if (!(o.lapse_multiplier >= 0 && o.lapse_multiplier <= 1)) fail("lapse multiplier must be in [0, 1]");
   if (o.minimum_lapse_interval_days < 1) fail("minimum lapse interval must be >= 1 day");
   if (o.leech_threshold < 0) fail("leech threshold must be >= 0");
-  if (o.rollover_hour < 0 || o.rollover_hour > 23) fail("rollover hour must be 0-23");
   if (o.answer_time_cap_seconds < 1) fail("answer time cap must be >= 1 second");
   if (!(o.desired_retention >= kMinDesiredRetention - 1e-9 && o.desired_retention <= kMaxDesiredRetention + 1e-9)) {
     fail("desired retention must be 0.70-0.99");
@@ -120,7 +118,6 @@ void BindOptions(SQLite::Statement& st, int first, const DeckOptions& o) {
   st.bind(i++, o.minimum_lapse_interval_days);
   st.bind(i++, o.leech_threshold);
   st.bind(i++, o.leech_action == LeechAction::kSuspend ? 0 : 1);
-  st.bind(i++, o.rollover_hour);
   st.bind(i++, o.fuzz ? 1 : 0);
   st.bind(i++, o.bury_siblings ? 1 : 0);
   st.bind(i++, o.answer_time_cap_seconds);
@@ -208,9 +205,9 @@ Deck Store::CreateDeck(const std::string& name, const DeckOptions& options) {
                          "INSERT INTO decks (id, name, created_s, modified_s, algorithm, new_per_day, "
                          "reviews_per_day, learn_steps, relearn_steps, graduating_ivl, easy_ivl, "
                          "initial_ease, easy_bonus, interval_modifier, hard_multiplier, max_ivl, "
-                         "lapse_mult, min_lapse_ivl, leech_threshold, leech_action, rollover_hour, "
+                         "lapse_mult, min_lapse_ivl, leech_threshold, leech_action, "
                          "fuzz, bury_siblings, max_answer_secs, desired_retention) VALUES (?, ?, ?, ?, ?, ?, ?, "
-                         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     st.bind(1, id);
     st.bind(2, normalized);
     st.bind(3, static_cast<int64_t>(now.Seconds()));
@@ -305,11 +302,11 @@ void Store::SetDeckOptions(int64_t id, const DeckOptions& options) {
                          "learn_steps = ?, relearn_steps = ?, graduating_ivl = ?, easy_ivl = ?, "
                          "initial_ease = ?, easy_bonus = ?, interval_modifier = ?, hard_multiplier = ?, "
                          "max_ivl = ?, lapse_mult = ?, min_lapse_ivl = ?, leech_threshold = ?, "
-                         "leech_action = ?, rollover_hour = ?, fuzz = ?, bury_siblings = ?, "
+                         "leech_action = ?, fuzz = ?, bury_siblings = ?, "
                          "max_answer_secs = ?, desired_retention = ?, modified_s = ? WHERE id = ?");
     BindOptions(st, 1, options);
-    st.bind(22, now_s);
-    st.bind(23, id);
+    st.bind(21, now_s);
+    st.bind(22, id);
     st.exec();
     // Switching to fsrs: memory states from the review log, so FSRS starts
     // from the whole history (docs/scheduling.md, "Switching algorithms").

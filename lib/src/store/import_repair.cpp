@@ -35,16 +35,16 @@ std::vector<std::string> RepairImportedCards(
     Store& store, const std::unordered_map<int64_t, std::pair<int64_t, int>>& card_map) {
   SQLite::Database& db = Db(store);
   const Timestamp now = store.clock().Now();
-  std::set<std::pair<int64_t, int>> cards;
-  for (const auto& [package_id, target] : card_map) cards.insert(target);
-  std::map<int, int64_t> today;
+  std::set<int64_t> cards;
+  for (const auto& [package_id, target] : card_map) cards.insert(target.first);
+  std::optional<int64_t> today;
   int64_t counts[kRepairCount] = {};
   SQLite::Statement read(db,
                          "SELECT c.type, c.queue, c.due, c.ivl, c.ease, c.reps, d.algorithm, "
                          "(SELECT count(*) FROM revlog r WHERE r.card_id = c.id) "
                          "FROM cards c JOIN decks d ON d.id = c.deck_id WHERE c.id = ?");
   SQLite::Statement write(db, "UPDATE cards SET due = ?, ivl = ?, ease = ?, reps = ? WHERE id = ?");
-  for (const auto& [id, rollover] : cards) {
+  for (const int64_t id : cards) {
     read.bind(1, id);
     if (!read.executeStep()) {
       read.reset();
@@ -68,9 +68,8 @@ std::vector<std::string> RepairImportedCards(
     const bool due_is_day = queue == static_cast<int>(CardQueue::kReview) ||
                             queue == static_cast<int>(CardQueue::kDayLearning) || (queue < 0 && review);
     if (due_is_day && due >= kFirstTimestamp) {
-      auto it = today.find(rollover);
-      if (it == today.end()) it = today.emplace(rollover, store.Today(rollover).today.n).first;
-      due = it->second;
+      if (!today) today = store.Today().today.n;
+      due = *today;
       ++counts[kReviewDue];
     }
     if (review && ivl < 1) {

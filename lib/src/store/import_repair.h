@@ -18,7 +18,7 @@
 namespace recall::detail {
 
 // Repairs the imported cards (`card_map`: package card id -> (recall card
-// id, rollover hour of its deck)), inside the import's transaction. Returns
+// id, rollover hour)), inside the import's transaction. Returns
 // one line per kind of repair, with its count ("review cards with interval
 // 0: 2 (interval 1 day)").
 std::vector<std::string> RepairImportedCards(

@@ -106,7 +106,6 @@ std::vector<SessionDeck> LoadSessionDecks(const Store& store, std::optional<int6
     s.id = d.id;
     s.name = d.name;
     s.bury_siblings = d.options.bury_siblings;
-    s.rollover_hour = d.options.rollover_hour;
     s.new_per_day = d.options.new_per_day;
     s.reviews_per_day = d.options.reviews_per_day;
     if (!(root && d.id == *root)) {

@@ -32,23 +32,24 @@ std::optional<CachedInterviewStatus> LoadInterviewStatus(const Store& store, int
 
 void SaveInterviewStatus(Store& store, int64_t interview_id, Day today, int64_t generation,
                          const CachedInterviewStatus& status) {
-  store.Transaction([&] {
-    Guard(store, [&] {
-      SQLite::Statement st(
-          Db(store),
-          "INSERT OR REPLACE INTO interview_status_cache (interview_id, day, generation, cards, "
-          "readiness, planned_new, planned_reviews, planned_minutes) "
-          "SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM interviews WHERE id = ?1)");
-      st.bind(1, interview_id);
-      st.bind(2, static_cast<int64_t>(today.n));
-      st.bind(3, generation);
-      st.bind(4, status.cards);
-      st.bind(5, status.readiness);
-      st.bind(6, status.planned_new);
-      st.bind(7, status.planned_reviews);
-      st.bind(8, status.planned_minutes);
-      st.exec();
-    });
+  // A cache: a read-only collection, or one a reading command cannot write
+  // (a full disk), goes without it. One statement, so it is its own
+  // transaction.
+  OptionalWrite(store, [&] {
+    SQLite::Statement st(
+        Db(store),
+        "INSERT OR REPLACE INTO interview_status_cache (interview_id, day, generation, cards, "
+        "readiness, planned_new, planned_reviews, planned_minutes) "
+        "SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM interviews WHERE id = ?1)");
+    st.bind(1, interview_id);
+    st.bind(2, static_cast<int64_t>(today.n));
+    st.bind(3, generation);
+    st.bind(4, status.cards);
+    st.bind(5, status.readiness);
+    st.bind(6, status.planned_new);
+    st.bind(7, status.planned_reviews);
+    st.bind(8, status.planned_minutes);
+    st.exec();
   });
 }
 

@@ -28,7 +28,8 @@ int64_t StatusGeneration(const Store& store);
 std::optional<CachedInterviewStatus> LoadInterviewStatus(const Store& store, int64_t interview_id, Day today,
                                                          int64_t generation);
 
-// Keeps `status`, computed on `today` at `generation`, in one transaction.
+// Keeps `status`, computed on `today` at `generation` (one statement); a
+// cache, so skipped on a collection that cannot be written (OptionalWrite).
 void SaveInterviewStatus(Store& store, int64_t interview_id, Day today, int64_t generation,
                          const CachedInterviewStatus& status);
 

@@ -33,6 +33,34 @@ void ThrowStoreError(const SQLite::Exception& e, const std::string& path) {
   throw Error(ErrorCode::kStore, std::string(e.what()) + " (" + path + ")");
 }
 
+void ThrowReadOnly(const Store& store) {
+  const std::string& why = store.impl().unwritable;
+  throw Error(ErrorCode::kStore,
+              "cannot write the collection: " + (why.empty() ? std::string("it is read-only") : why) + " (" +
+                  store.path() + ")");
+}
+
+void ThrowStoreError(const SQLite::Exception& e, const Store& store) {
+  if (store.read_only() && e.getErrorCode() == SQLITE_READONLY) ThrowReadOnly(store);
+  ThrowStoreError(e, store.path());
+}
+
+bool SkippableWriteFailure(const Store& store, const SQLite::Exception& e) {
+  const auto& impl = store.impl();
+  if (!impl.reading || impl.transaction_depth > 0) return false;
+  switch (e.getErrorCode()) {
+    case SQLITE_FULL:
+    case SQLITE_IOERR:
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+    case SQLITE_BUSY:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string NewGuid() {
   std::random_device rd;
   return AnkiBase91((static_cast<uint64_t>(rd()) << 32) ^ rd());
@@ -175,53 +203,183 @@ std::string Store::DefaultPath() {
   return std::string(home && *home ? home : ".") + "/.local/share/recall/collection.db";
 }
 
-Store Store::Open(const std::string& path, const Clock& clock) {
-  if (path.empty()) throw Error(ErrorCode::kUsage, "empty collection path");
-  CreateFileIfMissing(path);
-  // Several processes may start on a file that does not exist yet: one at a
-  // time creates, checks and migrates it (an exclusive flock on the file,
-  // which SQLite's own POSIX locks do not see), so none sees another's
-  // half-made schema and the WAL switch never races a reader.
+namespace {
+
+// Why the collection at `path` cannot be written, from access(2) on it and
+// on its directory; empty when both are writable.
+std::string WhyUnwritable(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (::access(path.c_str(), W_OK) != 0) {
+    if (errno == EROFS) return "it is on a read-only file system";
+    if (errno == EACCES || errno == EPERM) return "the file is read-only";
+  }
+  const fs::path p(path);
+  const std::string dir = p.has_parent_path() ? p.parent_path().string() : ".";
+  if (::access(dir.c_str(), W_OK) != 0) {
+    if (errno == EROFS) return "it is on a read-only file system";
+    const std::string name = p.filename().string();
+    return "its directory " + dir + " is read-only, and SQLite's write-ahead log needs " + name + "-wal and " +
+           name + "-shm in it";
+  }
+  return "";
+}
+
+// A file: URI for `path` with `query` (SQLite's URI rules: %, ? and # are
+// escaped; a relative path stays relative).
+std::string FileUri(const std::string& path, const std::string& query) {
+  std::string out = "file:";
+  for (unsigned char c : path) {
+    if (c == '%' || c == '?' || c == '#' || c < 0x20 || c == 0x7f) {
+      static const char* const kHex = "0123456789ABCDEF";
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "?" + query;
+}
+
+// A failure to create or write the collection's files (not to read them).
+bool IsCannotWrite(const SQLite::Exception& e) {
+  switch (e.getErrorCode()) {
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_FULL:
+    case SQLITE_PERM:
+      return true;
+    case SQLITE_IOERR:
+      return e.getExtendedErrorCode() != SQLITE_IOERR_READ && e.getExtendedErrorCode() != SQLITE_IOERR_SHORT_READ;
+    default:
+      return false;
+  }
+}
+
+// Opens `target` for `path` with SQLite `flags`, holding a flock on the file
+// (exclusive, or shared for a read-only connection) until the caller drops it.
+// Several processes may start on a file that does not exist yet: one at a
+// time creates, checks and migrates it (the flock, which SQLite's own POSIX
+// locks do not see), so none sees another's half-made schema and the WAL
+// switch never races a reader.
+std::unique_ptr<Store::Impl> Connect(const std::string& path, const std::string& target, int flags,
+                                     const Clock& clock) {
   const int lock_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (lock_fd < 0) {
     throw Error(ErrorCode::kStore, "cannot open collection: " + std::string(std::strerror(errno)) + " (" + path + ")");
   }
-  while (::flock(lock_fd, LOCK_EX) != 0 && errno == EINTR) {
+  const int how = (flags & SQLite::OPEN_READONLY) != 0 ? LOCK_SH : LOCK_EX;
+  while (::flock(lock_fd, how) != 0 && errno == EINTR) {
+  }
+  // The Impl owns the descriptor from here on, even when SQLite's open fails.
+  auto impl = std::make_unique<Store::Impl>(path, target, flags, clock, lock_fd);
+  detail::TraceSqlIfAsked(impl->db);
+  impl->db.setBusyTimeout(10000);
+  return impl;
+}
+
+// Refuses what is not a recall collection at this recall's schema or older:
+// a newer schema (kTooNew), another program's database. Writes nothing.
+int CheckSchema(SQLite::Database& db, const std::string& path) {
+  const int version = ReadUserVersion(db);
+  if (version > Store::LatestSchemaVersion()) {
+    throw Error(ErrorCode::kTooNew,
+                "the collection was written by a newer recall (schema " + std::to_string(version) +
+                    ", this recall knows " + std::to_string(Store::LatestSchemaVersion()) +
+                    "); it was not modified (" + path + ")");
+  }
+  if (version == 0) {
+    // Version 0 is a new, empty file. Tables in it mean another program's
+    // database: refuse it, unmodified, rather than add ours next to them.
+    const int tables = db.execAndGet("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").getInt();
+    if (tables > 0) {
+      throw Error(ErrorCode::kStore,
+                  "not a recall collection: it has tables but no recall schema version; it was not modified (" +
+                      path + ")");
+    }
+  } else if (!HasRecallTables(db)) {
+    // Another program's database that happens to set user_version: refuse
+    // it before the WAL switch, so it stays byte-for-byte as it was.
+    throw Error(ErrorCode::kStore, "not a recall collection: user_version " + std::to_string(version) +
+                                       " but no recall tables; it was not modified (" + path + ")");
+  }
+  return version;
+}
+
+// OpenMode::kRead on a collection that cannot be written (`why`). A
+// write-ahead log with content is read through SQLite's read-only WAL mode;
+// without one (the usual case: the last connection to close removes it),
+// or when the WAL index cannot be made either, the file is opened
+// `immutable`: no -wal or -shm file is created and nothing is locked.
+std::unique_ptr<Store::Impl> OpenReadOnly(const std::string& path, const Clock& clock, const std::string& why) {
+  struct stat wal;
+  std::unique_ptr<Store::Impl> impl;
+  if (::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0) {
+    try {
+      impl = Connect(path, path, SQLite::OPEN_READONLY, clock);
+      ReadUserVersion(impl->db);
+    } catch (const SQLite::Exception& e) {
+      if (!IsCannotWrite(e)) throw;
+      impl.reset();
+    }
+  }
+  if (!impl) impl = Connect(path, FileUri(path, "immutable=1"), SQLite::OPEN_READONLY | SQLite::OPEN_URI, clock);
+  const int version = CheckSchema(impl->db, path);
+  if (version < Store::LatestSchemaVersion()) {
+    throw Error(ErrorCode::kStore, "the collection needs an upgrade (schema " + std::to_string(version) + " to " +
+                                       std::to_string(Store::LatestSchemaVersion()) +
+                                       "), which writes it, but " + why + "; it was not modified (" + path + ")");
+  }
+  impl->db.exec("PRAGMA foreign_keys = ON");
+  impl->read_only = true;
+  impl->reading = true;
+  impl->unwritable = why;
+  ::flock(impl->open_lock.get(), LOCK_UN);
+  return impl;
+}
+
+}  // namespace
+
+Store Store::Open(const std::string& path, const Clock& clock, OpenMode mode) {
+  if (path.empty()) throw Error(ErrorCode::kUsage, "empty collection path");
+  if (mode == OpenMode::kWrite) {
+    CreateFileIfMissing(path);
+  } else if (struct stat st; ::stat(path.c_str(), &st) != 0) {
+    throw Error(ErrorCode::kNotFound, "no collection at " + path);
   }
   try {
-    auto impl = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE, clock, lock_fd);
+    auto impl = Connect(path, path, SQLite::OPEN_READWRITE, clock);
     auto& db = impl->db;
-    detail::TraceSqlIfAsked(db);
-    db.setBusyTimeout(10000);
-    // Refuse a newer file before anything (even the WAL switch) writes to it.
-    const int version = ReadUserVersion(db);
-    if (version > LatestSchemaVersion()) {
-      throw Error(ErrorCode::kTooNew,
-                  "the collection was written by a newer recall (schema " + std::to_string(version) +
-                      ", this recall knows " + std::to_string(LatestSchemaVersion()) +
-                      "); it was not modified (" + path + ")");
+    // SQLite falls back to read-only for a file it cannot open for writing.
+    std::string why;
+    if (sqlite3_db_readonly(db.getHandle(), "main") == 1) {
+      why = WhyUnwritable(path);
+      if (why.empty()) why = "it is read-only";
     }
-    if (version == 0) {
-      // Version 0 is a new, empty file. Tables in it mean another program's
-      // database: refuse it, unmodified, rather than add ours next to them.
-      const int tables =
-          db.execAndGet("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").getInt();
-      if (tables > 0) {
-        throw Error(ErrorCode::kStore,
-                    "not a recall collection: it has tables but no recall schema version; it was not modified (" +
-                        path + ")");
+    // The first read makes the WAL index (-shm) and opens the log (-wal):
+    // that fails in a read-only directory, or when the disk is full.
+    if (why.empty()) {
+      try {
+        ReadUserVersion(db);
+      } catch (const SQLite::Exception& e) {
+        if (!IsCannotWrite(e)) throw;
+        why = WhyUnwritable(path);
+        if (why.empty()) why = "writing its write-ahead log failed: " + std::string(e.what());
       }
-    } else if (!HasRecallTables(db)) {
-      // Another program's database that happens to set user_version: refuse
-      // it before the WAL switch, so it stays byte-for-byte as it was.
-      throw Error(ErrorCode::kStore, "not a recall collection: user_version " + std::to_string(version) +
-                                         " but no recall tables; it was not modified (" + path + ")");
     }
+    if (!why.empty()) {
+      if (mode == OpenMode::kWrite) throw Error(ErrorCode::kStore, "cannot write the collection: " + why + " (" + path + ")");
+      impl.reset();  // its lock too, before the read-only connection takes one
+      return Store(OpenReadOnly(path, clock, why));
+    }
+    // Refuse a newer file before anything (even the WAL switch) writes to it.
+    CheckSchema(db, path);
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA foreign_keys = ON");
     Migrate(db, clock);
-    ::flock(lock_fd, LOCK_UN);
+    impl->reading = mode == OpenMode::kRead;
+    ::flock(impl->open_lock.get(), LOCK_UN);
     return Store(std::move(impl));
   } catch (const SQLite::Exception& e) {
     detail::ThrowStoreError(e, path);
@@ -230,7 +388,7 @@ Store Store::Open(const std::string& path, const Clock& clock) {
 
 Store Store::OpenInMemory(const Clock& clock) {
   try {
-    auto impl = std::make_unique<Impl>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, clock);
+    auto impl = std::make_unique<Impl>(":memory:", ":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, clock);
     impl->db.exec("PRAGMA foreign_keys = ON");
     Migrate(impl->db, clock);
     return Store(std::move(impl));
@@ -245,8 +403,26 @@ int Store::SchemaVersion() const {
 
 const std::string& Store::path() const { return impl_->path; }
 const Clock& Store::clock() const { return *impl_->clock; }
+bool Store::read_only() const { return impl_->read_only; }
+
+std::optional<std::string> Store::TakeNotice() {
+  if (impl_->read_only) return std::nullopt;
+  const std::string notice = detail::Guard(
+      *this, [&] { return Db(*this).execAndGet("SELECT notice FROM collection WHERE id = 1").getString(); });
+  if (notice.empty()) return std::nullopt;
+  // Cleared by the one process whose statement changes it, which says it.
+  bool cleared = false;
+  detail::OptionalWrite(*this, [&] {
+    SQLite::Statement st(Db(*this), "UPDATE collection SET notice = '' WHERE id = 1 AND notice = ?");
+    st.bind(1, notice);
+    cleared = st.exec() == 1;
+  });
+  if (!cleared) return std::nullopt;
+  return notice;
+}
 
 void Store::Transaction(const std::function<void()>& fn) {
+  if (impl_->read_only) detail::ThrowReadOnly(*this);
   auto& db = impl_->db;
   const int depth = impl_->transaction_depth;
   const std::string savepoint = "sp" + std::to_string(depth);
@@ -269,11 +445,34 @@ void Store::Transaction(const std::function<void()>& fn) {
     try {
       throw;
     } catch (const SQLite::Exception& e) {
-      detail::ThrowStoreError(e, impl_->path);
+      detail::ThrowStoreError(e, *this);
     }
   }
   --impl_->transaction_depth;
   detail::Guard(*this, [&] { db.exec(depth == 0 ? "COMMIT" : "RELEASE " + savepoint); });
+}
+
+void Store::ReadTransaction(const std::function<void()>& fn) {
+  if (impl_->transaction_depth > 0) {
+    fn();  // already inside a transaction: its snapshot
+    return;
+  }
+  auto& db = impl_->db;
+  detail::Guard(*this, [&] { db.exec("BEGIN DEFERRED"); });
+  ++impl_->transaction_depth;
+  try {
+    fn();
+  } catch (...) {
+    --impl_->transaction_depth;
+    try {
+      db.exec("ROLLBACK");
+    } catch (const SQLite::Exception&) {
+      // The original failure is what the caller needs to see.
+    }
+    throw;
+  }
+  --impl_->transaction_depth;
+  detail::Guard(*this, [&] { db.exec("COMMIT"); });
 }
 
 int64_t Store::CreatedSeconds() const {
@@ -282,8 +481,25 @@ int64_t Store::CreatedSeconds() const {
   });
 }
 
+int Store::RolloverHour() const {
+  return detail::Guard(*this, [&] {
+    return Db(*this).execAndGet("SELECT rollover_hour FROM collection WHERE id = 1").getInt();
+  });
+}
+
+void Store::SetRolloverHour(int hour) {
+  if (hour < 0 || hour > 23) {
+    throw Error(ErrorCode::kUsage, "the rollover hour must be 0-23 (" + std::to_string(hour) + ")");
+  }
+  Transaction([&] {
+    SQLite::Statement st(Db(*this), "UPDATE collection SET rollover_hour = ? WHERE id = 1 AND rollover_hour != ?1");
+    st.bind(1, hour);
+    st.exec();
+  });
+}
+
 std::optional<std::pair<Day, Day>> Store::ResetDayGuard() {
-  const Day clock_day = ComputeDayTiming(impl_->clock->Now(), 0).today;
+  const Day clock_day = ComputeDayTiming(impl_->clock->Now(), RolloverHour()).today;
   std::optional<std::pair<Day, Day>> out;
   Transaction([&] {
     auto& db = impl_->db;
@@ -297,29 +513,35 @@ std::optional<std::pair<Day, Day>> Store::ResetDayGuard() {
   return out;
 }
 
-DayTiming Store::Today(int rollover_hour) {
+DayTiming Store::Today() {
   const Timestamp now = impl_->clock->Now();
-  DayTiming timing = ComputeDayTiming(now, rollover_hour);
-  detail::Guard(*this, [&] {
-    auto& db = impl_->db;
-    const Day last{db.execAndGet("SELECT last_day FROM collection WHERE id = 1").getInt64()};
-    if (timing.today < last && last.n - timing.today.n > kMaxGuardDays) {
-      // More than a time-zone change can do: the watermark came from a wrong
-      // clock (an NTP glitch, a RECALL_NOW in the future). Follow the clock.
-      SQLite::Statement st(db, "UPDATE collection SET last_day = ? WHERE id = 1");
-      st.bind(1, static_cast<int64_t>(timing.today.n));
-      st.exec();
-    } else if (timing.today < last) {
-      // The clock or the time zone moved back: keep the day already reached.
-      timing.today = last;
-      timing.next_day_at = StartOfStudyDay(last + 1, rollover_hour);
-      timing.secs_until_rollover = std::max<int64_t>(1, timing.next_day_at.Seconds() - now.Seconds());
-    } else if (timing.today > last) {
-      SQLite::Statement st(db, "UPDATE collection SET last_day = ? WHERE id = 1");
-      st.bind(1, static_cast<int64_t>(timing.today.n));
-      st.exec();
-    }
+  auto& db = impl_->db;
+  const auto [last, hour] = detail::Guard(*this, [&] {
+    SQLite::Statement st(db, "SELECT last_day, rollover_hour FROM collection WHERE id = 1");
+    st.executeStep();
+    return std::make_pair(Day{st.getColumn(0).getInt64()}, st.getColumn(1).getInt());
   });
+  DayTiming timing = ComputeDayTiming(now, hour);
+  std::optional<Day> record;
+  if (timing.today < last && last.n - timing.today.n > kMaxGuardDays) {
+    // More than a time-zone change can do: the watermark came from a wrong
+    // clock (an NTP glitch, a RECALL_NOW in the future). Follow the clock.
+    record = timing.today;
+  } else if (timing.today < last) {
+    // The clock or the time zone moved back: keep the day already reached.
+    timing.today = last;
+    timing.next_day_at = StartOfStudyDay(last + 1, hour);
+    timing.secs_until_rollover = std::max<int64_t>(1, timing.next_day_at.Seconds() - now.Seconds());
+  } else if (timing.today > last) {
+    record = timing.today;
+  }
+  if (record) {
+    detail::OptionalWrite(*this, [&] {
+      SQLite::Statement st(db, "UPDATE collection SET last_day = ? WHERE id = 1");
+      st.bind(1, static_cast<int64_t>(record->n));
+      st.exec();
+    });
+  }
   return timing;
 }
 

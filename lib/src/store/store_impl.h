@@ -33,8 +33,9 @@ class UniqueFd {
 };
 
 struct Store::Impl {
-  Impl(const std::string& p, int flags, const Clock& c, int open_lock_fd = -1)
-      : open_lock(open_lock_fd), db(p, flags), path(p), clock(&c) {}
+  // Opens `target` (the path, or a file: URI for it) with SQLite `flags`.
+  Impl(const std::string& p, const std::string& target, int flags, const Clock& c, int open_lock_fd = -1)
+      : open_lock(open_lock_fd), db(target, flags), path(p), clock(&c) {}
   // The collection file, flock()ed while it is opened, checked and migrated
   // (Store::Open). Declared before `db` so it is closed after SQLite's own
   // descriptors: closing any descriptor of the file drops the process's POSIX
@@ -45,6 +46,12 @@ struct Store::Impl {
   const Clock* clock;
   int transaction_depth = 0;
   std::optional<int64_t> undo_session;  // review session owning new undo entries
+  // OpenMode::kRead: a write the command can do without (OptionalWrite) is
+  // skipped when it fails for want of space or permission.
+  bool reading = false;
+  // Opened read-only; `unwritable` says why ("the file is read-only").
+  bool read_only = false;
+  std::string unwritable;
 };
 
 namespace detail {
@@ -54,6 +61,11 @@ inline SQLite::Database& Db(const Store& store) { return store.impl().db; }
 
 // Turns a SQLite failure into a recall::Error naming the collection.
 [[noreturn]] void ThrowStoreError(const SQLite::Exception& e, const std::string& path);
+// The same for a failure on `store`: a write refused because the collection
+// is read-only says so, and why.
+[[noreturn]] void ThrowStoreError(const SQLite::Exception& e, const Store& store);
+// ErrorCode::kStore: "cannot write the collection: <why> (<path>)".
+[[noreturn]] void ThrowReadOnly(const Store& store);
 
 // Runs fn, translating SQLite exceptions. Use at every public entry point.
 template <typename F>
@@ -61,7 +73,25 @@ auto Guard(const Store& store, F&& fn) -> decltype(fn()) {
   try {
     return fn();
   } catch (const SQLite::Exception& e) {
-    ThrowStoreError(e, store.path());
+    ThrowStoreError(e, store);
+  }
+}
+
+// True when `e`, from a write of `store` outside any transaction, may be
+// ignored: the store was opened with OpenMode::kRead and the write failed for
+// want of space or permission (a full disk, a file made read-only meanwhile).
+bool SkippableWriteFailure(const Store& store, const SQLite::Exception& e);
+
+// Runs fn, a write a reading command can do without (the day watermark, a
+// cache), as one autocommit statement or its own transaction: skipped on a
+// read-only collection, and its failure ignored when SkippableWriteFailure.
+template <typename F>
+void OptionalWrite(const Store& store, F&& fn) {
+  if (store.read_only()) return;
+  try {
+    fn();
+  } catch (const SQLite::Exception& e) {
+    if (!SkippableWriteFailure(store, e)) ThrowStoreError(e, store);
   }
 }
 
