@@ -82,9 +82,9 @@ TEST(ReviewQueueTest, CramTakesEveryCardWeakestFirstThenNewInTheirOrder) {
 
 TEST(ReviewQueueTest, AllowancesSubtractSubtreeUsage) {
   const std::vector<SessionDeck> decks = {
-      {1, "A", true, 4, 0, 10, 100},
-      {2, "A::B", true, 4, 1, 4, 50},
-      {3, "A::B::C", true, 4, 2, 20, 20},
+      {1, "A", true, 0, 10, 100},
+      {2, "A::B", true, 1, 4, 50},
+      {3, "A::B::C", true, 2, 20, 20},
   };
   std::map<int64_t, DeckUsage> usage;
   usage[3] = DeckUsage{3, 30};

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "test_support.h"
 
@@ -65,9 +66,14 @@ TEST_F(IoFaultE2eTest, WithPruneAnEioSuspendsNothing) {
 }
 
 TEST_F(IoFaultE2eTest, EndlessInputEndsAtTheSizeLimit) {
-  const RunResult r = RunRecall({"import", "--format", "interview", "/dev/zero"}, Env());
-  EXPECT_EQ(r.exit_code, 4);
-  EXPECT_EQ(r.err, "recall: file is larger than 256 MiB, the limit for a document (/dev/zero)\n");
+  // With a format, and without one (the format is chosen after the read).
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"import", "--format", "interview", "/dev/zero"},
+                                               std::vector<std::string>{"import", "/dev/zero"}}) {
+    const RunResult r = RunRecall(args, Env());
+    EXPECT_EQ(r.exit_code, 4);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "recall: file is larger than 256 MiB, the limit for a document (/dev/zero)\n");
+  }
 }
 
 }  // namespace

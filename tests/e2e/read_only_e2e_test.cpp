@@ -58,6 +58,8 @@ class ReadOnlyE2eTest : public ::testing::Test {
             {"--json", "stats"},
             {"check"},
             {"interview", "list"},
+            {"interview", "status"},
+            {"interview", "plan"},
             {"config"},
             {"export", "--with-scheduling", out_ + "/x.apkg"}};
   }
