@@ -246,10 +246,23 @@ class ReviewPtyTest : public ::testing::Test {
     SQLite::Database db(db_);
     return db.execAndGet("SELECT id FROM cards ORDER BY due, id LIMIT 1").getInt64();
   }
-  // Runs `recall ARGS` on the collection as another process would; its exit code.
-  int OtherProcess(std::vector<std::string> args) {
-    args.insert(args.begin(), {"--db", db_});
-    return testing::RunRecall(args, {{"RECALL_NOW", "2024-03-01T09:00:00Z"}, {"TZ", "UTC"}}).exit_code;
+  // With a second card added: while a terminal session shows the first one,
+  // runs `recall OTHER` as another process, then reveals and answers `key`.
+  // Returns the screen of the second card that follows.
+  std::string ScreenAfterAnotherProcess(std::vector<std::string> other, const std::string& key) {
+    AddCard("第二张", "答案二");
+    PtySession pty(db_, 200, 20, {{"NO_COLOR", "1"}});
+    EXPECT_TRUE(pty.ok());
+    EXPECT_TRUE(pty.ReadUntil("? help\r\n", 0)) << pty.out();
+    other.insert(other.begin(), {"--db", db_});
+    EXPECT_EQ(testing::RunRecall(other, {{"RECALL_NOW", "2024-03-01T09:00:00Z"}, {"TZ", "UTC"}}).exit_code, 0);
+    size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // reveal
+    mark = pty.SendAfterScreen(key, "4 Easy 4d", mark);
+    EXPECT_TRUE(pty.ReadUntil("第二张", mark)) << pty.out().substr(mark);
+    const std::string screen = pty.LastScreen();
+    pty.Send("q");
+    EXPECT_EQ(pty.Wait(), 0);
+    return screen;
   }
 
   static constexpr const char* kFront =
@@ -881,38 +894,19 @@ TEST_F(ReviewPtyTest, StdoutNotATerminalUsesTheLineProtocol) {
 // (issue 9): the answer is not applied, the next screen says why in one line,
 // and the session goes on with the next card instead of ending.
 TEST_F(ReviewPtyTest, ACardDeletedElsewhereWhileShownIsSkippedWithAMessage) {
-  AddCard("第二张", "答案二");
   const std::string first = std::to_string(FirstCardId());
-  PtySession pty(db_, 200, 20, {{"NO_COLOR", "1"}});
-  ASSERT_TRUE(pty.ok());
-  ASSERT_TRUE(pty.ReadUntil("? help\r\n", 0)) << pty.out();
-  ASSERT_EQ(OtherProcess({"card", "delete", first}), 0);
-  size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // reveal
-  mark = pty.SendAfterScreen("3", "4 Easy 4d", mark);         // Good: the card is gone
-  ASSERT_TRUE(pty.ReadUntil("第二张", mark)) << pty.out().substr(mark);
-  const std::string screen = pty.LastScreen();
+  const std::string screen = ScreenAfterAnotherProcess({"card", "delete", first}, "3");
   EXPECT_NE(screen.find("card " + first + " was deleted elsewhere; skipped\r\n"), std::string::npos) << screen;
-  pty.Send("q");
-  EXPECT_EQ(pty.Wait(), 0);
   EXPECT_EQ(Answers(), 0);
 }
 
 TEST_F(ReviewPtyTest, AnAnswerToACardAnsweredElsewhereWhileShownIsRefusedWithAMessage) {
-  AddCard("第二张", "答案二");
   const std::string first = std::to_string(FirstCardId());
-  PtySession pty(db_, 200, 20, {{"NO_COLOR", "1"}});
-  ASSERT_TRUE(pty.ok());
-  ASSERT_TRUE(pty.ReadUntil("? help\r\n", 0)) << pty.out();
-  ASSERT_EQ(OtherProcess({"answer", first, "good"}), 0);
-  size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // reveal
-  mark = pty.SendAfterScreen("1", "4 Easy 4d", mark);         // Again, scored against a state it never showed
-  ASSERT_TRUE(pty.ReadUntil("第二张", mark)) << pty.out().substr(mark);
-  const std::string screen = pty.LastScreen();
+  // Again, which would be scored against a state the session never showed.
+  const std::string screen = ScreenAfterAnotherProcess({"answer", first, "good"}, "1");
   // The line is cut at the text width (100 columns): its start says it all.
   EXPECT_NE(screen.find("card " + first + " changed elsewhere since it was shown (another session"), std::string::npos)
       << screen;
-  pty.Send("q");
-  EXPECT_EQ(pty.Wait(), 0);
   SQLite::Database db(db_);
   EXPECT_EQ(db.execAndGet("SELECT group_concat(rating) FROM revlog").getString(), "3") << "only the other answer";
   EXPECT_EQ(db.execAndGet("SELECT lapses FROM cards WHERE id = " + first).getInt(), 0);

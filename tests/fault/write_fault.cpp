@@ -165,38 +165,34 @@ mode_t ModeArg(int flags, va_list ap) {
 
 extern "C" {
 
+// open, open64, openat and openat64: the mode argument is read by each (it
+// is variadic), the rest is shared.
+#define RECALL_OPEN_MODE(flags) \
+  va_list ap;                   \
+  va_start(ap, flags);          \
+  const mode_t mode = ModeArg(flags, ap); \
+  va_end(ap)
+
 int open(const char* path, int flags, ...) {
-  va_list ap;
-  va_start(ap, flags);
-  const mode_t mode = ModeArg(flags, ap);
-  va_end(ap);
+  RECALL_OPEN_MODE(flags);
   if (OpenFails(path, flags)) return -1;
   return Real<int (*)(const char*, int, ...)>("open")(path, flags, mode);
 }
 
 int open64(const char* path, int flags, ...) {
-  va_list ap;
-  va_start(ap, flags);
-  const mode_t mode = ModeArg(flags, ap);
-  va_end(ap);
+  RECALL_OPEN_MODE(flags);
   if (OpenFails(path, flags)) return -1;
   return Real<int (*)(const char*, int, ...)>("open64")(path, flags, mode);
 }
 
 int openat(int dirfd, const char* path, int flags, ...) {
-  va_list ap;
-  va_start(ap, flags);
-  const mode_t mode = ModeArg(flags, ap);
-  va_end(ap);
+  RECALL_OPEN_MODE(flags);
   if ((dirfd == AT_FDCWD || path[0] == '/') && OpenFails(path, flags)) return -1;
   return Real<int (*)(int, const char*, int, ...)>("openat")(dirfd, path, flags, mode);
 }
 
 int openat64(int dirfd, const char* path, int flags, ...) {
-  va_list ap;
-  va_start(ap, flags);
-  const mode_t mode = ModeArg(flags, ap);
-  va_end(ap);
+  RECALL_OPEN_MODE(flags);
   if ((dirfd == AT_FDCWD || path[0] == '/') && OpenFails(path, flags)) return -1;
   return Real<int (*)(int, const char*, int, ...)>("openat64")(dirfd, path, flags, mode);
 }

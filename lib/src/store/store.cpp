@@ -135,34 +135,42 @@ std::optional<std::string> Store::TakeNotice() {
   return notice;
 }
 
+namespace {
+
+// Runs fn one transaction level deeper. When it throws, runs `rollback` (a
+// failure there is ignored: the first one is what the caller needs to see)
+// and rethrows.
+void RunRollingBack(Store::Impl& impl, const std::function<void()>& fn, const std::vector<std::string>& rollback) {
+  ++impl.transaction_depth;
+  try {
+    fn();
+  } catch (...) {
+    --impl.transaction_depth;
+    try {
+      for (const std::string& sql : rollback) impl.db.exec(sql);
+    } catch (const SQLite::Exception&) {
+      // The original failure is what the caller needs to see.
+    }
+    throw;
+  }
+  --impl.transaction_depth;
+}
+
+}  // namespace
+
 void Store::Transaction(const std::function<void()>& fn) {
   if (impl_->read_only) detail::ThrowReadOnly(*this);
   auto& db = impl_->db;
   const int depth = impl_->transaction_depth;
   const std::string savepoint = "sp" + std::to_string(depth);
   detail::Guard(*this, [&] { db.exec(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT " + savepoint); });
-  ++impl_->transaction_depth;
   try {
-    fn();
-  } catch (...) {
-    --impl_->transaction_depth;
-    try {
-      if (depth == 0) {
-        db.exec("ROLLBACK");
-      } else {
-        db.exec("ROLLBACK TO " + savepoint);
-        db.exec("RELEASE " + savepoint);
-      }
-    } catch (const SQLite::Exception&) {
-      // The original failure is what the caller needs to see.
-    }
-    try {
-      throw;
-    } catch (const SQLite::Exception& e) {
-      detail::ThrowStoreError(e, *this);
-    }
+    RunRollingBack(*impl_, fn,
+                   depth == 0 ? std::vector<std::string>{"ROLLBACK"}
+                              : std::vector<std::string>{"ROLLBACK TO " + savepoint, "RELEASE " + savepoint});
+  } catch (const SQLite::Exception& e) {
+    detail::ThrowStoreError(e, *this);
   }
-  --impl_->transaction_depth;
   detail::Guard(*this, [&] { db.exec(depth == 0 ? "COMMIT" : "RELEASE " + savepoint); });
 }
 
@@ -171,22 +179,9 @@ void Store::ReadTransaction(const std::function<void()>& fn) {
     fn();  // already inside a transaction: its snapshot
     return;
   }
-  auto& db = impl_->db;
-  detail::Guard(*this, [&] { db.exec("BEGIN DEFERRED"); });
-  ++impl_->transaction_depth;
-  try {
-    fn();
-  } catch (...) {
-    --impl_->transaction_depth;
-    try {
-      db.exec("ROLLBACK");
-    } catch (const SQLite::Exception&) {
-      // The original failure is what the caller needs to see.
-    }
-    throw;
-  }
-  --impl_->transaction_depth;
-  detail::Guard(*this, [&] { db.exec("COMMIT"); });
+  detail::Guard(*this, [&] { impl_->db.exec("BEGIN DEFERRED"); });
+  RunRollingBack(*impl_, fn, {"ROLLBACK"});
+  detail::Guard(*this, [&] { impl_->db.exec("COMMIT"); });
 }
 
 int64_t Store::CreatedSeconds() const {
