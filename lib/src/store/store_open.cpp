@@ -256,34 +256,46 @@ Store Store::Open(const std::string& path, const Clock& clock, OpenMode mode) {
   try {
     auto impl = Connect(path, path, SQLite::OPEN_READWRITE, clock);
     auto& db = impl->db;
+    // Why writing failed, from access(2), else from SQLite's message.
+    auto why_from = [&](const SQLite::Exception& e, const char* what) {
+      const std::string why = WhyUnwritable(path);
+      return why.empty() ? what + std::string(e.what()) : why;
+    };
+    // The collection cannot be written: refused for kWrite; for kRead,
+    // opened again read-only (its lock dropped first).
+    auto unwritable = [&](const std::string& why) {
+      if (mode == OpenMode::kWrite) {
+        throw Error(ErrorCode::kStore, "cannot write the collection: " + why + " (" + path + ")");
+      }
+      impl.reset();
+      return Store(OpenReadOnly(path, clock, why));
+    };
     // SQLite falls back to read-only for a file it cannot open for writing.
-    std::string why;
     if (sqlite3_db_readonly(db.getHandle(), "main") == 1) {
-      why = WhyUnwritable(path);
-      if (why.empty()) why = "it is read-only";
+      const std::string why = WhyUnwritable(path);
+      return unwritable(why.empty() ? "it is read-only" : why);
     }
     // The first read makes the WAL index (-shm) and opens the log (-wal):
     // that fails in a read-only directory, or when the disk is full.
-    if (why.empty()) {
-      try {
-        ReadUserVersion(db);
-      } catch (const SQLite::Exception& e) {
-        if (!IsCannotWrite(e)) throw;
-        why = WhyUnwritable(path);
-        if (why.empty()) why = "writing its write-ahead log failed: " + std::string(e.what());
-      }
-    }
-    if (!why.empty()) {
-      if (mode == OpenMode::kWrite) throw Error(ErrorCode::kStore, "cannot write the collection: " + why + " (" + path + ")");
-      impl.reset();  // its lock too, before the read-only connection takes one
-      return Store(OpenReadOnly(path, clock, why));
+    try {
+      ReadUserVersion(db);
+    } catch (const SQLite::Exception& e) {
+      if (!IsCannotWrite(e)) throw;
+      return unwritable(why_from(e, "writing its write-ahead log failed: "));
     }
     // Refuse a newer file before anything (even the WAL switch) writes to it.
     CheckSchema(db, path);
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA synchronous = NORMAL");
-    db.exec("PRAGMA foreign_keys = ON");
-    Migrate(db, clock);
+    // The WAL switch of a file still in rollback-journal mode, and a
+    // migration, write: a journal cannot be made in a read-only directory.
+    try {
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec("PRAGMA synchronous = NORMAL");
+      db.exec("PRAGMA foreign_keys = ON");
+      Migrate(db, clock);
+    } catch (const SQLite::Exception& e) {
+      if (!IsCannotWrite(e)) throw;
+      return unwritable(why_from(e, "writing it failed: "));
+    }
     impl->reading = mode == OpenMode::kRead;
     ::flock(impl->open_lock.get(), LOCK_UN);
     return Store(std::move(impl));
