@@ -163,5 +163,24 @@ TEST_F(ReadOnlyE2eTest, AChmodReadOnlyDirectory) {
   ExpectNoWalFiles();
 }
 
+TEST(ReadOnlyUpgradeE2eTest, AnOlderCollectionThatCannotBeWrittenIsNotMigratedAndSaysSo) {
+  testing::TempDir tmp;
+  const std::string db = tmp.File("old.db");
+  // Schema 10: before the collection-wide rollover hour (found by name).
+  testing::CreateCollectionBefore(db, "_collection_rollover.sql", 1709900000, 19792);
+  const std::string bytes = ReadFile(db);
+  const RunResult r = RunRecall({"--db", db, "decks"}, {{"LD_PRELOAD", RECALL_WRITE_FAULT_LIB},
+                                                        {"ASAN_OPTIONS", "verify_asan_link_order=0"},
+                                                        {"RECALL_RO_FILES", db}});
+  EXPECT_EQ(r.exit_code, 6);
+  EXPECT_EQ(r.out, "");
+  const std::string head = "recall: the collection needs an upgrade (schema ";
+  EXPECT_EQ(r.err.substr(0, head.size()), head) << r.err;
+  EXPECT_NE(r.err.find("), which writes it, but the file is read-only; it was not modified (" + db + ")\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(ReadFile(db), bytes);
+}
+
 }  // namespace
 }  // namespace recall
