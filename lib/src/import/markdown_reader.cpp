@@ -56,29 +56,17 @@ std::string Reader::Back(int from, int to) const {
   return out.substr(lead);
 }
 
-namespace {
-
-bool OnlyALink(std::string_view back) {
-  const std::string_view t = Trim(back);
-  if (t.find('\n') != std::string_view::npos) return false;
-  if (StartsWith(t, "http://") || StartsWith(t, "https://")) return t.find(' ') == std::string_view::npos;
-  if (!StartsWith(t, "[") || !EndsWith(t, ")")) return false;
-  const size_t mid = t.find("](");
-  return mid != std::string_view::npos && t.find("](", mid + 1) == std::string_view::npos;
-}
-
-}  // namespace
-
 void Reader::AddNote(const std::string& rule, std::string front, std::string back, int line, int end_line,
                      const std::vector<std::string>* extra_sections) {
   seen_card_ = true;
   if (front.empty()) return;
-  if (back.empty()) {
+  const bool linked = back.empty() && SourceIsLink(Line(line));  // "#### 1. [问题？](url)"
+  if (back.empty() && !linked) {
     doc_.warnings.push_back({line, "question without an answer, not imported: " + front});
     Skip(line, front, "no answer");
     return;
   }
-  if (OnlyALink(back)) {
+  if (linked || IsOnlyALink(back)) {
     doc_.warnings.push_back({line, "question whose answer is only a link, not imported: " + front});
     Skip(line, front, "the answer is only a link");
     return;
@@ -306,7 +294,8 @@ bool Reader::NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i,
       if (b.level < level) break;
       if (b.level > level || !numbered(b)) continue;
       ++g.siblings;
-      if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) ++g.questions;
+      const std::string text = CleanQuestion(FirstLineOf(b.text));
+      if (LooksLikeQuestionHeading(text) || LooksLikeTask(text)) ++g.questions;
     }
   }
   const int siblings = g.siblings;
@@ -316,7 +305,8 @@ bool Reader::NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i,
 
 void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text) {
   const Block& b = blocks[i];
-  if (open_ && open_->rule == "heading" && level > open_level_) return;  // part of that answer
+  // Part of that answer, unless it asks outright ("### 谈谈事务？" under "## 淘汰策略？").
+  if (open_ && open_->rule == "heading" && level > open_level_ && !AsksExplicitly(text)) return;
   Close(b.first_line - 1);
   if (level == 1 && !title_taken_ && doc_.notes.empty() && !seen_card_) {
     title_taken_ = true;
@@ -333,13 +323,14 @@ void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, cons
   // heading with sub-headings that ask) a question.
   const bool asks = b.kind == BlockKind::kHeading &&
                     ((LooksLikeQuestionHeading(clean) && !ChildHeadingAsks(blocks, i, level)) ||
-                     NumberedSiblingQuestion(blocks, i, level));
+                     NumberedSiblingQuestion(blocks, i, level) || (AfterQuestionPrefix(text) && !clean.empty()));
   if ((asks || LooksLikeQuestion(clean)) && !SectionHasQuestions(blocks, i, level)) {
     const int next =
         i + 1 < blocks.size() && blocks[i + 1].first_line > 0 ? blocks[i + 1].first_line : b.last_line + 1;
     Open({"heading", clean, b.first_line, std::max(next, b.last_line + 1)}, level);
     return;
   }
+  ReportUnansweredHeading(blocks, i, level, clean);
   stack_.emplace_back(level, CleanSectionTitle(StripTrailingColon(text)));
 }
 
@@ -360,7 +351,7 @@ void Reader::List(const Block& list) {
   std::vector<std::optional<Question>> qs;
   for (const auto& item : list.children) {
     std::optional<Question> q;
-    if (!item.children.empty() && item.children.front().kind == BlockKind::kParagraph) {
+    if (!item.children.empty() && item.children.front().kind == BlockKind::kParagraph && !IsNavigationItem(item)) {
       q = ParagraphQuestion(item.children.front(), true);
       if (q && q->rule == "list" && list.ordered) q->rule = "numbered";
     }
@@ -372,6 +363,7 @@ void Reader::List(const Block& list) {
     }
     qs.push_back(std::move(q));
   }
+  FillQuestionList(list, &qs);  // a list that is mostly questions is all questions
   for (size_t k = 0; k < list.children.size(); ++k) {
     const Block& item = list.children[k];
     if (!qs[k] && !(open_ && open_->rule == "heading")) ScanItem(item);
@@ -424,7 +416,12 @@ void Reader::Walk(const std::vector<Block>& blocks) {
         // A thematic break ends an answer: after it come outros, link lists.
         if (open_) Close(b.first_line - 1);
         break;
+      case BlockKind::kTable:
+        if (!(open_ && open_->rule == "heading")) QaTable(b);
+        break;
       case BlockKind::kParagraph: {
+        // Bare questions after an answer are not part of it.
+        if (open_ && open_->rule == "heading" && StartsBareQuestionRun(blocks, i)) Close(b.first_line - 1);
         const std::string raw = Lower(Trim(Line(b.first_line)));
         if (StartsWith(raw, "<h") && raw.size() > 3 && raw[2] >= '1' && raw[2] <= '6' &&
             (raw[3] == '>' || raw[3] == ' ')) {

@@ -25,6 +25,14 @@ std::string_view StripListMarker(std::string_view t);
 // Blanks lines [b, e) (0-based) of `text`, keeping line ends.
 void BlankLines(std::string* text, const std::vector<size_t>& starts, int b, int e);
 
+// markdown_shapes.cpp: a <details> summary that only names the answer
+// ("查看答案", "第 2 题的答案", "Show answer"); an answer that is only a link
+// ("[答案](url)", "参考：https://…", "Read answer on 👉 <a href=…>"); a
+// heading line whose text is one link ("#### 1. [问题？](url)").
+bool IsAnswerLabel(std::string_view summary);
+bool IsOnlyALink(std::string_view back);
+bool SourceIsLink(std::string_view line);
+
 struct Question {
   std::string rule;
   std::string front;
@@ -72,6 +80,14 @@ class Reader {
   bool ChildHeadingAsks(const std::vector<Block>& blocks, size_t i, int level) const;
   bool NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i, int level) const;
   size_t Details(const std::vector<Block>& blocks, size_t i);
+
+  // markdown_shapes.cpp
+  bool IsNavigationItem(const Block& item) const;  // "- [Basics](#basics)"
+  void FillQuestionList(const Block& list, std::vector<std::optional<Question>>* qs) const;
+  bool StartsBareQuestionRun(const std::vector<Block>& blocks, size_t i) const;
+  void ReportUnansweredHeading(const std::vector<Block>& blocks, size_t i, int level, const std::string& clean);
+  bool QaTable(const Block& b);
+  std::optional<Question> QuestionBeforeDetails(const std::vector<Block>& blocks, size_t i);
 
   void Open(Question q, int heading_level = 0) {
     open_ = std::move(q);
