@@ -119,6 +119,13 @@ class Reader {
     int siblings = 0, questions = 0;
   };
   mutable std::map<int, SiblingGroup> sibling_groups_;  // by heading level
+  // All headings of one level in one parent section, for unanswered ones
+  // (markdown_shapes.cpp); `siblings`/`questions` count the numbered ones.
+  struct HeadingGroup {
+    SiblingGroup numbered;
+    int all = 0, asking = 0;
+  };
+  std::map<int, HeadingGroup> heading_groups_;  // by heading level
   size_t next_admonition_ = 0;
 };
 

@@ -223,28 +223,35 @@ void Reader::ReportUnansweredHeading(const std::vector<Block>& blocks, size_t i,
   if (i + 1 < blocks.size() && !(blocks[i + 1].kind == BlockKind::kHeading && blocks[i + 1].level <= level)) {
     return;  // it has content or sub-headings
   }
-  // Its siblings: the headings of its level in the same parent section.
-  size_t from = i;
-  while (from > 0 && !(blocks[from - 1].kind == BlockKind::kHeading && blocks[from - 1].level < level)) --from;
-  int all = 0, asking = 0, numbered = 0, numbered_asking = 0;
-  for (size_t k = from; k < blocks.size(); ++k) {
-    const Block& b = blocks[k];
-    if (b.kind != BlockKind::kHeading || b.level > level) continue;
-    if (b.level < level) break;
-    const std::string first = FirstLineOf(b.text);
-    const std::string text = CleanQuestion(first);
-    const bool asks = LooksLikeQuestionHeading(text) || LooksLikeTask(text) || AsksExplicitly(first);
-    const auto after = AfterNumbering(first);
-    ++all;
-    asking += asks;
-    if (after && !after->empty()) {
-      ++numbered;
-      numbered_asking += asks;
+  // Its siblings: the headings of its level in the same parent section,
+  // counted once per section (the reader visits them in order).
+  HeadingGroup& g = heading_groups_[level];
+  SiblingGroup& n = g.numbered;
+  if (n.blocks != &blocks || i < n.from || i >= n.to) {
+    g = HeadingGroup{SiblingGroup{&blocks, i, i, 0, 0}, 0, 0};
+    while (n.from > 0 && !(blocks[n.from - 1].kind == BlockKind::kHeading && blocks[n.from - 1].level < level)) {
+      --n.from;
+    }
+    for (n.to = n.from; n.to < blocks.size(); ++n.to) {
+      const Block& b = blocks[n.to];
+      if (b.kind != BlockKind::kHeading || b.level > level) continue;
+      if (b.level < level) break;
+      const std::string first = FirstLineOf(b.text);
+      const std::string text = CleanQuestion(first);
+      const bool asks = LooksLikeQuestionHeading(text) || LooksLikeTask(text) || AsksExplicitly(first);
+      const auto after = AfterNumbering(first);
+      ++g.all;
+      g.asking += asks;
+      if (after && !after->empty()) {
+        ++n.siblings;
+        n.questions += asks;
+      }
     }
   }
   const auto after = AfterNumbering(FirstLineOf(blocks[i].text));
   const bool is_numbered = after && !after->empty();
-  const bool question = is_numbered ? numbered >= 2 && numbered_asking * 2 >= numbered : all >= 2 && asking * 2 >= all;
+  const bool question =
+      is_numbered ? n.siblings >= 2 && n.questions * 2 >= n.siblings : g.all >= 2 && g.asking * 2 >= g.all;
   if (!question) return;
   const bool link = SourceIsLink(Line(blocks[i].first_line));
   doc_.warnings.push_back({blocks[i].first_line, std::string(link ? "question whose answer is only a link"
