@@ -6,6 +6,7 @@
 #include <map>
 
 #include "import/import_internal.h"
+#include "import/markdown_reader.h"
 
 namespace recall {
 namespace import_internal {
@@ -23,7 +24,8 @@ bool IsMarkdownLine(std::string_view t) {
 
 // The Markdown reader's result stands against the layout-2 reader when the
 // document is Markdown through and through: YAML front matter, a card from
-// a heading, table, <details> or admonition, or a list of three or more
+// a heading, table, <details> or admonition, a "**问：**" or "> Q:" question
+// the seed readers do not know, or a list of three or more
 // questions without answers (which layout 2 would read as lead-ins).
 bool MarkdownReadingStands(const ParsedDocument& md, const std::vector<std::string_view>& lines) {
   if (!lines.empty() && Trim(lines[0]) == "---") {
@@ -32,7 +34,10 @@ bool MarkdownReadingStands(const ParsedDocument& md, const std::vector<std::stri
     }
   }
   for (const auto& n : md.notes) {
-    if (n.rule == "heading" || n.rule == "table" || n.rule == "details" || n.rule == "admonition") return true;
+    if (n.rule == "heading" || n.rule == "table" || n.rule == "details" || n.rule == "admonition" ||
+        (n.rule == "prefix" && n.line >= 1 && !IsQuestionLine(lines[n.line - 1]))) {
+      return true;
+    }
   }
   return md.skipped.size() >= 3;
 }
@@ -43,9 +48,18 @@ ParsedDocument SeedLayout1(const std::vector<std::string_view>& lines, std::stri
   return seed;
 }
 
-}  // namespace
+// "Show answer" left at the top of an answer by a page pasted as text.
+void DropAnswerLabelLines(ParsedDocument* doc) {
+  for (auto& n : doc->notes) {
+    const size_t eol = n.back.find('\n');
+    if (eol == std::string::npos || !md::IsBareAnswerLabel(n.back.substr(0, eol))) continue;
+    size_t from = eol;
+    while (from < n.back.size() && n.back[from] == '\n') ++from;
+    n.back.erase(0, from);
+  }
+}
 
-ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view file) {
+ParsedDocument ChooseReader(std::string_view text, std::string_view file) {
   const std::vector<std::string_view> lines = SplitLines(text);
   bool question_lines = false;
   bool markdown = false;
@@ -98,6 +112,14 @@ ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view fi
   }
   DisambiguateKeys(&md);
   return md;
+}
+
+}  // namespace
+
+ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view file) {
+  ParsedDocument doc = ChooseReader(text, file);
+  DropAnswerLabelLines(&doc);
+  return doc;
 }
 
 }  // namespace import_internal

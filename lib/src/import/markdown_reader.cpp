@@ -13,19 +13,20 @@
 namespace recall::import_internal {
 namespace md {
 
-std::string Reader::Back(int from, int to) const {
-  while (from <= to && Trim(Line(from)).empty()) ++from;
-  while (to >= from && (Trim(Line(to)).empty() || IsThematicBreakLine(Line(to)))) --to;
+std::string Reader::Back(int from, int to, bool quoted) const {
+  auto line = [&](int k) { return quoted ? WithoutQuoteMarker(Line(k)) : Line(k); };
+  while (from <= to && Trim(line(from)).empty()) ++from;
+  while (to >= from && (Trim(line(to)).empty() || IsThematicBreakLine(line(to)))) --to;
   if (from > to) return "";
   int indent = 1 << 20;
   for (int k = from; k <= to; ++k) {
-    if (!Trim(Line(k)).empty()) indent = std::min(indent, IndentColumns(Line(k)));
+    if (!Trim(line(k)).empty()) indent = std::min(indent, IndentColumns(line(k)));
   }
   std::string out;
   bool fence = false;
   bool first = true;
   for (int k = from; k <= to; ++k) {
-    std::string_view l = Line(k);
+    std::string_view l = line(k);
     int cols = 0;
     size_t b = 0;
     while (b < l.size() && cols < indent && (l[b] == ' ' || l[b] == '\t')) {
@@ -110,7 +111,7 @@ void Reader::Close(int end_line) {
       }
     }
   }
-  AddNote(q.rule, q.front, Back(q.answer_from, to), q.line, to);
+  AddNote(q.rule, q.front, Back(q.answer_from, to, q.quoted), q.line, to);
 }
 
 std::optional<Question> Reader::ParagraphQuestion(const Block& b, bool in_item) const {
@@ -156,12 +157,18 @@ std::optional<Question> Reader::PrefixQuestionAt(const std::vector<std::string_v
   q.line = first_line + static_cast<int>(j);
   std::string text(lines[j]);
   size_t k = j + 1;
-  for (size_t m = j + 1; m < lines.size() && !AfterQuestionPrefix(lines[m]); ++m) {
+  size_t m = j + 1;
+  for (; m < lines.size() && !AfterQuestionPrefix(lines[m]); ++m) {
     if (AfterAnswerMarker(lines[m])) {
       for (size_t x = j + 1; x < m; ++x) text += "\n" + std::string(lines[x]);
       k = m;
       break;
     }
+  }
+  if (k == j + 1 && AfterQuestionPrefix(lines[j])->empty()) {
+    // "**问：**" alone on its line: the question is the lines after it.
+    for (size_t x = j + 1; x < m; ++x) text += "\n" + std::string(lines[x]);
+    k = m;
   }
   *next = k;
   q.front = CleanQuestion(text);
@@ -173,9 +180,10 @@ std::optional<Question> Reader::PrefixQuestionAt(const std::vector<std::string_v
 void Reader::Paragraph(const Block& b) {
   const std::vector<std::string_view> lines = SplitLines(b.text);
   if (open_ && open_->rule == "heading") {
-    // Only a bold or "Q:" question ends the answer of a question heading.
+    // Only a bold or "Q:" question ends the answer of a question heading
+    // ("**题目：** …" restating the heading does not).
     const auto q = ParagraphQuestion(b, false);
-    if (!q || (q->rule != "prefix" && q->rule != "bold")) return;
+    if (!q || (q->rule != "prefix" && q->rule != "bold") || RestatesQuestion(lines[0])) return;
   }
   size_t j = 0;
   if (auto q = ParagraphQuestion(b, false)) {
@@ -213,7 +221,7 @@ bool Reader::StrongQuestion(const Block& b) const {
   switch (b.kind) {
     case BlockKind::kParagraph: {
       const auto q = ParagraphQuestion(b, false);
-      return q && q->rule != "list";
+      return q && q->rule != "list" && !RestatesQuestion(FirstLineOf(b.text));
     }
     case BlockKind::kHtml:
       return Lower(b.text).find("<summary") != std::string::npos;
@@ -435,6 +443,10 @@ void Reader::Walk(const std::vector<Block>& blocks) {
         if (!(open_ && open_->rule == "heading")) List(b);
         break;
       case BlockKind::kQuote:
+        if (!open_) {
+          QuoteBlocks(b);  // "> [!tip] 面试常考点" with its questions
+          break;
+        }
         // "Q: …" lines run on into a quote start questions too.
         for (const auto& c : b.children) {
           if (c.kind == BlockKind::kParagraph && !(open_ && open_->rule == "heading")) {

@@ -142,8 +142,11 @@ bool IsQuestionColumn(const std::string& h) {
 }
 
 bool IsAnswerColumn(const std::string& h) {
-  return AnyOf(h, {"答案", "回答", "答", "参考答案", "参考回答", "解答", "答复", "answer", "answers", "a",
-                   "short answer", "sample answer"});
+  if (AnyOf(h, {"答", "a", "解答", "答复"})) return true;
+  for (std::string_view w : {"答案", "回答", "answer"}) {  // "一句话答案", "Sample Answer"
+    if (h.find(w) != std::string::npos) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -156,6 +159,19 @@ bool IsAnswerLabel(std::string_view summary) {
     if (t.find(w) != std::string::npos) return true;
   }
   return false;
+}
+
+bool IsBareAnswerLabel(std::string_view line) {
+  std::string t = Lower(Trim(line));
+  if (t.empty() || CodePointCount(t) > 16 || !IsAnswerLabel(t)) return false;
+  for (std::string_view w : {"答案", "解析", "点击", "查看", "展开", "显示", "参考", "第", "题", "的", "show", "hide",
+                             "reveal", "click", "to", "expand", "view", "see", "the", "answer", "solution"}) {
+    for (size_t at; (at = t.find(w)) != std::string::npos;) t.erase(at, w.size());
+  }
+  for (unsigned char c : t) {
+    if (std::isalpha(c) || (c >= 0xE4 && c <= 0xE9)) return false;  // a word or an ideograph is left
+  }
+  return true;
 }
 
 bool IsOnlyALink(std::string_view back) {
@@ -172,6 +188,29 @@ bool SourceIsLink(std::string_view line) {
   t = Trim(t);
   if (auto r = AfterNumbering(t)) t = *r;
   return IsOneMarkdownLink(t);
+}
+
+std::string_view WithoutQuoteMarker(std::string_view line) {
+  for (;;) {
+    const std::string_view t = Trim(line);
+    if (!StartsWith(t, ">") || IndentColumns(line) > 3) return line;
+    line = t.substr(1);
+    if (StartsWith(line, " ")) line.remove_prefix(1);
+  }
+}
+
+void Reader::QuoteBlocks(const Block& quote) {
+  ++quote_depth_;
+  for (const auto& c : quote.children) {
+    if (c.kind == BlockKind::kList && !(open_ && open_->rule == "heading")) {
+      List(c);
+    } else if (c.kind == BlockKind::kParagraph) {
+      Paragraph(c);
+    } else if (c.kind == BlockKind::kQuote) {
+      QuoteBlocks(c);
+    }
+  }
+  --quote_depth_;
 }
 
 bool Reader::IsNavigationItem(const Block& item) const {
@@ -250,8 +289,9 @@ void Reader::ReportUnansweredHeading(const std::vector<Block>& blocks, size_t i,
   }
   const auto after = AfterNumbering(FirstLineOf(blocks[i].text));
   const bool is_numbered = after && !after->empty();
-  const bool question =
-      is_numbered ? n.siblings >= 2 && n.questions * 2 >= n.siblings : g.all >= 2 && g.asking * 2 >= g.all;
+  // Among numbered questions an unnumbered heading divides them ("#### 算法编程题").
+  const bool question = is_numbered ? n.siblings >= 2 && n.questions * 2 >= n.siblings
+                                    : n.siblings < 2 && g.all >= 2 && g.asking * 2 >= g.all;
   if (!question) return;
   const bool link = SourceIsLink(Line(blocks[i].first_line));
   doc_.warnings.push_back({blocks[i].first_line, std::string(link ? "question whose answer is only a link"

@@ -135,6 +135,15 @@ bool LooksLikeQuestion(std::string_view plain) {
   if (EndsWith(end, "\xEF\xBC\x9F") || EndsWith(end, "?")) return CodePointCount(end) >= 3;
   // "How it works:", "为什么重要：" label what follows; they ask nothing.
   if (EndsWithAnyColon(end)) return false;
+  // "为什么重要：冷启动决定留存。": a label and a statement. What follows an
+  // early colon decides ("面试官问：为什么要除以 √d" still asks).
+  for (std::string_view colon : {"\xEF\xBC\x9A", ": "}) {
+    const size_t at = t.find(colon);
+    if (at != std::string_view::npos && at > 0 && CodePointCount(t.substr(0, at)) <= 16) {
+      const std::string_view rest = Trim(t.substr(at + colon.size()));
+      if (!rest.empty()) return LooksLikeQuestion(rest);
+    }
+  }
   // "… 的区别是什么", "… 有哪些", "… 吗".
   for (std::string_view e :
        {"是什么", "有哪些", "为什么", "有什么区别", "的区别", "怎么做", "如何实现", "吗", "呢"}) {
@@ -264,7 +273,7 @@ std::optional<std::string_view> AfterNumbering(std::string_view t) {
 
 std::optional<std::string_view> AfterQuestionPrefix(std::string_view t) {
   t = Trim(t);
-  for (std::string_view p : {"Question", "面试考点", "面试题", "问题", "Q", "q", "问"}) {
+  for (std::string_view p : {"Question", "面试考点", "面试题", "问题", "题目", "Q", "q", "问"}) {
     if (!StartsWith(t, p)) continue;
     std::string_view r = t.substr(p.size());
     const bool ascii_word = p == "Question";
@@ -284,6 +293,12 @@ std::optional<std::string_view> AfterQuestionPrefix(std::string_view t) {
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+bool RestatesQuestion(std::string_view plain) {
+  std::string_view t = Trim(plain);
+  while (StartsWith(t, "**") || StartsWith(t, "__")) t = Trim(t.substr(2));
+  return StartsWith(t, "\xE9\xA2\x98\xE7\x9B\xAE") && AfterQuestionPrefix(t);  // 题目
 }
 
 std::optional<std::string_view> AfterAnswerMarker(std::string_view line) {

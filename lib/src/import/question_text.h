@@ -35,9 +35,13 @@ bool LooksLikeTask(std::string_view plain);
 // nullopt. Returns the text after it.
 std::optional<std::string_view> AfterNumbering(std::string_view t);
 
-// "Q:", "Q1.", "**Q**:" (bold already removed), "问：", "问题1：", "面试题：",
+// "Q:", "Q1.", "**Q**:" (bold already removed), "问：", "问题1：", "题目2：", "面试题：",
 // "面试考点：", "Question 3:" at the start, or nullopt. Returns the text after.
 std::optional<std::string_view> AfterQuestionPrefix(std::string_view t);
+
+// "题目：…", "**题目1：**": a question prefix that, under a question heading,
+// restates that heading's question instead of asking a new one.
+bool RestatesQuestion(std::string_view plain);
 
 // An answer marker at the start of a line of Markdown source ("A:", "**A:**",
 // "**Answer**:", "答：", "满分回答（简洁版）：", "Potential Answer:"); returns
