@@ -41,9 +41,10 @@ std::string Lower(std::string_view s) {
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Emoji and other symbols that decorate a line ("⭐", "🔥", "✅"): Unicode
-// categories So and Sk, variation selectors, the zero-width joiner and the
-// keycap mark.
+// categories So and Sk outside ASCII, variation selectors, the zero-width
+// joiner and the keycap mark.
 bool IsDecorationSymbol(utf8proc_int32_t cp) {
+  if (cp < 0x80) return false;  // "`", "^" are Sk but Markdown, not decoration
   const auto cat = utf8proc_category(cp);
   return cat == UTF8PROC_CATEGORY_SO || cat == UTF8PROC_CATEGORY_SK || (cp >= 0xFE00 && cp <= 0xFE0F) ||
          cp == 0x200D || cp == 0x20E3;
