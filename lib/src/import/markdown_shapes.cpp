@@ -162,6 +162,7 @@ bool IsAnswerLabel(std::string_view summary) {
 }
 
 bool IsBareAnswerLabel(std::string_view line) {
+  if (line.size() > 64) return false;  // longer than any label
   std::string t = Lower(Trim(line));
   if (t.empty() || CodePointCount(t) > 16 || !IsAnswerLabel(t)) return false;
   for (std::string_view w : {"答案", "解析", "点击", "查看", "展开", "显示", "参考", "第", "题", "的", "show", "hide",
@@ -177,6 +178,10 @@ bool IsBareAnswerLabel(std::string_view line) {
 bool IsOnlyALink(std::string_view back) {
   const std::string_view t = Trim(back);
   if (t.empty() || t.find('\n') != std::string_view::npos) return false;
+  if (t.find("](") == std::string_view::npos && t.find("http") == std::string_view::npos &&
+      t.find("<a ") == std::string_view::npos && t.find("<A ") == std::string_view::npos) {
+    return false;  // no link at all: the common case
+  }
   int links = 0;
   const std::string rest = WithoutLinks(t, &links);
   return links == 1 && OnlyPointerWords(rest);
@@ -250,10 +255,11 @@ bool Reader::StartsBareQuestionRun(const std::vector<Block>& blocks, size_t i) c
     return k < blocks.size() && blocks[k].kind == BlockKind::kParagraph &&
            blocks[k].text.find('\n') == std::string::npos && CodePointCount(blocks[k].text) <= 120;
   };
-  auto bare = [&](size_t k) { return one_line(k) && LooksLikeQuestion(CleanQuestion(blocks[k].text)); };
-  if (bare(i) && bare(i + 1)) return true;
+  auto asks = [&](size_t k) { return LooksLikeQuestion(CleanQuestion(blocks[k].text)); };
+  if (!one_line(i) || !one_line(i + 1)) return false;  // the common case, decided cheaply
+  if (asks(i) && asks(i + 1)) return true;
   // "相关问题：" leading such a run.
-  return one_line(i) && EndsWithColon(blocks[i].text) && bare(i + 1) && bare(i + 2);
+  return EndsWithColon(blocks[i].text) && one_line(i + 2) && asks(i + 1) && asks(i + 2);
 }
 
 void Reader::ReportUnansweredHeading(const std::vector<Block>& blocks, size_t i, int level,
