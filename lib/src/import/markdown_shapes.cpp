@@ -216,6 +216,12 @@ void Reader::QuoteBlocks(const Block& quote) {
     }
   }
   --quote_depth_;
+  // An answer that began inside the quote ends with it; a question whose
+  // answer follows the quote ("> **问：** …" then "**答：** …") stays open.
+  if (open_ && open_->quoted && open_->line >= quote.first_line &&
+      !Back(open_->answer_from, quote.last_line, true).empty()) {
+    Close(quote.last_line);
+  }
 }
 
 bool Reader::IsNavigationItem(const Block& item) const {
