@@ -198,7 +198,12 @@ TEST_F(ImportE2eTest, NothingFoundSaysSoAndExplainListsWhy) {
   EXPECT_EQ(r.err, "recall: warning: " + doc + ", line 3: question without an answer, not imported: What is a token?\n" +
                        "recall: warning: " + doc +
                        ", line 4: question without an answer, not imported: Why does tokenization matter?\n" +
-                       "recall: warning: " + doc + ": no questions found; recall import --explain " + doc +
+                       "recall: warning: " + doc + ": no cards: 2 questions found, none with an answer; " +
+                       "recall import --explain " + doc + " lists them\n");
+  const std::string prose = dir_.File("prose.md");
+  WriteFile(prose, "# Notes\n\nJust some text about tokens.\n");
+  r = Run({"import", prose});
+  EXPECT_EQ(r.err, "recall: warning: " + prose + ": no questions found; recall import --explain " + prose +
                        " shows why\n");
   r = Run({"import", "--explain", doc});
   EXPECT_EQ(r.exit_code, 0);

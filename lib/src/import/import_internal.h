@@ -84,6 +84,11 @@ ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file);
 // "<!-- recall: deck -->", or "recall: deck" in its front matter.
 bool DeclaresRecallDeck(std::string_view text);
 
+// The warning for a document that gave no card: "no questions found; …", or,
+// when it has questions without answers, "no cards: 31 questions found, none
+// with an answer; recall import --explain FILE lists them".
+std::string NoCardsWarning(const ParsedDocument& doc, const std::string& path);
+
 // Makes keys unique within one document: the second "k" becomes "k#2", with
 // a warning naming both lines.
 void DisambiguateKeys(ParsedDocument* doc);

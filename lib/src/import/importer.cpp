@@ -177,7 +177,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     w.summary.questions = RuleCountsText(w.doc.notes);
     w.summary.skipped = w.doc.skipped;
     if (w.doc.notes.empty()) {
-      w.summary.warnings.push_back({0, "no questions found; recall import --explain " + paths[i] + " shows why"});
+      w.summary.warnings.push_back({0, import_internal::NoCardsWarning(w.doc, paths[i])});
     } else if (w.doc.skipped.size() >= 3) {
       w.summary.warnings.push_back({0, std::to_string(w.doc.skipped.size()) +
                                            " question-like lines gave no card; recall import --explain " + paths[i] +

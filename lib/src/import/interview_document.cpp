@@ -6,6 +6,7 @@
 #include <map>
 
 #include "import/import_internal.h"
+#include "import/markdown_reader.h"
 
 namespace recall {
 namespace import_internal {
@@ -21,15 +22,44 @@ bool IsMarkdownLine(std::string_view t) {
   return false;
 }
 
+// The Markdown reader's result stands against the layout-2 reader when the
+// document is Markdown through and through: YAML front matter, a card from
+// a heading, table, <details> or admonition, a "**问：**" or "> Q:" question
+// the seed readers do not know, or a list of three or more
+// questions without answers (which layout 2 would read as lead-ins).
+bool MarkdownReadingStands(const ParsedDocument& md, const std::vector<std::string_view>& lines) {
+  if (!lines.empty() && Trim(lines[0]) == "---") {
+    for (size_t k = 1; k < lines.size() && k < 200; ++k) {
+      if (Trim(lines[k]) == "---" || Trim(lines[k]) == "...") return true;
+    }
+  }
+  for (const auto& n : md.notes) {
+    if (n.rule == "heading" || n.rule == "table" || n.rule == "details" || n.rule == "admonition" ||
+        (n.rule == "prefix" && n.line >= 1 && !IsQuestionLine(lines[n.line - 1]))) {
+      return true;
+    }
+  }
+  return md.skipped.size() >= 3;
+}
+
 ParsedDocument SeedLayout1(const std::vector<std::string_view>& lines, std::string_view file) {
   ParsedDocument seed = ParseInterviewText(lines, file);
   for (auto& n : seed.notes) n.rule = "layout1";
   return seed;
 }
 
-}  // namespace
+// "Show answer" left at the top of an answer by a page pasted as text.
+void DropAnswerLabelLines(ParsedDocument* doc) {
+  for (auto& n : doc->notes) {
+    const size_t eol = n.back.find('\n');
+    if (eol == std::string::npos || !md::IsBareAnswerLabel(n.back.substr(0, eol))) continue;
+    size_t from = eol;
+    while (from < n.back.size() && n.back[from] == '\n') ++from;
+    n.back.erase(0, from);
+  }
+}
 
-ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view file) {
+ParsedDocument ChooseReader(std::string_view text, std::string_view file) {
   const std::vector<std::string_view> lines = SplitLines(text);
   bool question_lines = false;
   bool markdown = false;
@@ -65,13 +95,13 @@ ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view fi
       seed_layout1 = false;
     }
   }
-  if (md.notes.empty() || seed_layout1) {
+  if ((md.notes.empty() && !MarkdownReadingStands(md, lines)) || seed_layout1) {
     ParsedDocument seed = ParseInterviewText(lines, file);
     if (!seed.notes.empty()) {
       for (auto& n : seed.notes) n.rule = question_lines ? "layout1" : "layout2";
       return seed;
     }
-  } else if (!question_lines) {
+  } else if (!question_lines && !MarkdownReadingStands(md, lines)) {
     // An article in layout 2 (lead-in lines with lists under numbered
     // headings) where the Markdown reader sees few questions.
     ParsedDocument seed = ParseInterviewText(lines, file);
@@ -84,7 +114,22 @@ ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view fi
   return md;
 }
 
+}  // namespace
+
+ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view file) {
+  ParsedDocument doc = ChooseReader(text, file);
+  DropAnswerLabelLines(&doc);
+  return doc;
+}
+
 }  // namespace import_internal
+
+std::string import_internal::NoCardsWarning(const ParsedDocument& doc, const std::string& path) {
+  if (doc.skipped.empty()) return "no questions found; recall import --explain " + path + " shows why";
+  const size_t n = doc.skipped.size();
+  return "no cards: " + std::to_string(n) + (n == 1 ? " question" : " questions") +
+         " found, none with an answer; recall import --explain " + path + " lists them";
+}
 
 std::string RuleCountsText(const std::vector<ImportedNote>& notes) {
   std::vector<std::pair<std::string, int>> counts;

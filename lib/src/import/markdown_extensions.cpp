@@ -166,13 +166,19 @@ void Reader::EmitAdmonitionsBefore(int line) {
 
 size_t Reader::Details(const std::vector<Block>& blocks, size_t i) {
   const Block& b = blocks[i];
-  Close(b.first_line - 1);
   const std::string lower = Lower(b.text);
   const size_t s = lower.find("<summary");
   const size_t s_end = lower.find("</summary>", s);
   const size_t gt = lower.find('>', s);
-  if (s_end == std::string::npos || gt == std::string::npos || gt > s_end) return i;
-  const std::string front = CleanQuestion(StripTags(b.text.substr(gt + 1, s_end - gt - 1)));
+  if (s_end == std::string::npos || gt == std::string::npos || gt > s_end) {
+    Close(b.first_line - 1);
+    return i;
+  }
+  const std::string summary = StripTags(b.text.substr(gt + 1, s_end - gt - 1));
+  // "<summary>查看答案</summary>": the question is what comes before it.
+  const std::optional<Question> asked = IsAnswerLabel(summary) ? QuestionBeforeDetails(blocks, i) : std::nullopt;
+  if (!asked) Close(b.first_line - 1);
+  const std::string front = asked ? asked->front : CleanQuestion(summary);
   // The answer: after "</summary>" up to "</details>".
   int from = b.first_line, end = LineCount();
   for (int k = b.first_line; k <= LineCount(); ++k) {
@@ -206,7 +212,7 @@ size_t Reader::Details(const std::vector<Block>& blocks, size_t i) {
   const std::string inline_part(Trim(back));
   if (answer.empty() || from == end) answer = inline_part;
   while (!answer.empty() && (answer.back() == '\n' || answer.back() == ' ')) answer.pop_back();
-  AddNote("details", front, answer, b.first_line, end);
+  AddNote("details", front, answer, asked ? asked->line : b.first_line, end);
   size_t j = i + 1;
   while (j < blocks.size() && blocks[j].first_line > 0 && blocks[j].first_line <= end) ++j;
   return j - 1;

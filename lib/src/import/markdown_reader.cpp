@@ -13,19 +13,20 @@
 namespace recall::import_internal {
 namespace md {
 
-std::string Reader::Back(int from, int to) const {
-  while (from <= to && Trim(Line(from)).empty()) ++from;
-  while (to >= from && (Trim(Line(to)).empty() || IsThematicBreakLine(Line(to)))) --to;
+std::string Reader::Back(int from, int to, bool quoted) const {
+  auto line = [&](int k) { return quoted ? WithoutQuoteMarker(Line(k)) : Line(k); };
+  while (from <= to && Trim(line(from)).empty()) ++from;
+  while (to >= from && (Trim(line(to)).empty() || IsThematicBreakLine(line(to)))) --to;
   if (from > to) return "";
   int indent = 1 << 20;
   for (int k = from; k <= to; ++k) {
-    if (!Trim(Line(k)).empty()) indent = std::min(indent, IndentColumns(Line(k)));
+    if (!Trim(line(k)).empty()) indent = std::min(indent, IndentColumns(line(k)));
   }
   std::string out;
   bool fence = false;
   bool first = true;
   for (int k = from; k <= to; ++k) {
-    std::string_view l = Line(k);
+    std::string_view l = line(k);
     int cols = 0;
     size_t b = 0;
     while (b < l.size() && cols < indent && (l[b] == ' ' || l[b] == '\t')) {
@@ -56,29 +57,17 @@ std::string Reader::Back(int from, int to) const {
   return out.substr(lead);
 }
 
-namespace {
-
-bool OnlyALink(std::string_view back) {
-  const std::string_view t = Trim(back);
-  if (t.find('\n') != std::string_view::npos) return false;
-  if (StartsWith(t, "http://") || StartsWith(t, "https://")) return t.find(' ') == std::string_view::npos;
-  if (!StartsWith(t, "[") || !EndsWith(t, ")")) return false;
-  const size_t mid = t.find("](");
-  return mid != std::string_view::npos && t.find("](", mid + 1) == std::string_view::npos;
-}
-
-}  // namespace
-
 void Reader::AddNote(const std::string& rule, std::string front, std::string back, int line, int end_line,
                      const std::vector<std::string>* extra_sections) {
   seen_card_ = true;
   if (front.empty()) return;
-  if (back.empty()) {
+  const bool linked = back.empty() && SourceIsLink(Line(line));  // "#### 1. [问题？](url)"
+  if (back.empty() && !linked) {
     doc_.warnings.push_back({line, "question without an answer, not imported: " + front});
     Skip(line, front, "no answer");
     return;
   }
-  if (OnlyALink(back)) {
+  if (linked || IsOnlyALink(back)) {
     doc_.warnings.push_back({line, "question whose answer is only a link, not imported: " + front});
     Skip(line, front, "the answer is only a link");
     return;
@@ -122,7 +111,7 @@ void Reader::Close(int end_line) {
       }
     }
   }
-  AddNote(q.rule, q.front, Back(q.answer_from, to), q.line, to);
+  AddNote(q.rule, q.front, Back(q.answer_from, to, q.quoted), q.line, to);
 }
 
 std::optional<Question> Reader::ParagraphQuestion(const Block& b, bool in_item) const {
@@ -168,12 +157,18 @@ std::optional<Question> Reader::PrefixQuestionAt(const std::vector<std::string_v
   q.line = first_line + static_cast<int>(j);
   std::string text(lines[j]);
   size_t k = j + 1;
-  for (size_t m = j + 1; m < lines.size() && !AfterQuestionPrefix(lines[m]); ++m) {
+  size_t m = j + 1;
+  for (; m < lines.size() && !AfterQuestionPrefix(lines[m]); ++m) {
     if (AfterAnswerMarker(lines[m])) {
       for (size_t x = j + 1; x < m; ++x) text += "\n" + std::string(lines[x]);
       k = m;
       break;
     }
+  }
+  if (k == j + 1 && AfterQuestionPrefix(lines[j])->empty()) {
+    // "**问：**" alone on its line: the question is the lines after it.
+    for (size_t x = j + 1; x < m; ++x) text += "\n" + std::string(lines[x]);
+    k = m;
   }
   *next = k;
   q.front = CleanQuestion(text);
@@ -185,9 +180,10 @@ std::optional<Question> Reader::PrefixQuestionAt(const std::vector<std::string_v
 void Reader::Paragraph(const Block& b) {
   const std::vector<std::string_view> lines = SplitLines(b.text);
   if (open_ && open_->rule == "heading") {
-    // Only a bold or "Q:" question ends the answer of a question heading.
+    // Only a bold or "Q:" question ends the answer of a question heading
+    // ("**题目：** …" restating the heading does not).
     const auto q = ParagraphQuestion(b, false);
-    if (!q || (q->rule != "prefix" && q->rule != "bold")) return;
+    if (!q || (q->rule != "prefix" && q->rule != "bold") || RestatesQuestion(lines[0])) return;
   }
   size_t j = 0;
   if (auto q = ParagraphQuestion(b, false)) {
@@ -225,7 +221,7 @@ bool Reader::StrongQuestion(const Block& b) const {
   switch (b.kind) {
     case BlockKind::kParagraph: {
       const auto q = ParagraphQuestion(b, false);
-      return q && q->rule != "list";
+      return q && q->rule != "list" && !RestatesQuestion(FirstLineOf(b.text));
     }
     case BlockKind::kHtml:
       return Lower(b.text).find("<summary") != std::string::npos;
@@ -306,7 +302,8 @@ bool Reader::NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i,
       if (b.level < level) break;
       if (b.level > level || !numbered(b)) continue;
       ++g.siblings;
-      if (LooksLikeQuestionHeading(CleanQuestion(FirstLineOf(b.text)))) ++g.questions;
+      const std::string text = CleanQuestion(FirstLineOf(b.text));
+      if (LooksLikeQuestionHeading(text) || LooksLikeTask(text)) ++g.questions;
     }
   }
   const int siblings = g.siblings;
@@ -316,7 +313,8 @@ bool Reader::NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i,
 
 void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text) {
   const Block& b = blocks[i];
-  if (open_ && open_->rule == "heading" && level > open_level_) return;  // part of that answer
+  // Part of that answer, unless it asks outright ("### 谈谈事务？" under "## 淘汰策略？").
+  if (open_ && open_->rule == "heading" && level > open_level_ && !AsksExplicitly(text)) return;
   Close(b.first_line - 1);
   if (level == 1 && !title_taken_ && doc_.notes.empty() && !seen_card_) {
     title_taken_ = true;
@@ -333,13 +331,14 @@ void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, cons
   // heading with sub-headings that ask) a question.
   const bool asks = b.kind == BlockKind::kHeading &&
                     ((LooksLikeQuestionHeading(clean) && !ChildHeadingAsks(blocks, i, level)) ||
-                     NumberedSiblingQuestion(blocks, i, level));
+                     NumberedSiblingQuestion(blocks, i, level) || (AfterQuestionPrefix(text) && !clean.empty()));
   if ((asks || LooksLikeQuestion(clean)) && !SectionHasQuestions(blocks, i, level)) {
     const int next =
         i + 1 < blocks.size() && blocks[i + 1].first_line > 0 ? blocks[i + 1].first_line : b.last_line + 1;
     Open({"heading", clean, b.first_line, std::max(next, b.last_line + 1)}, level);
     return;
   }
+  ReportUnansweredHeading(blocks, i, level, clean);
   stack_.emplace_back(level, CleanSectionTitle(StripTrailingColon(text)));
 }
 
@@ -360,7 +359,7 @@ void Reader::List(const Block& list) {
   std::vector<std::optional<Question>> qs;
   for (const auto& item : list.children) {
     std::optional<Question> q;
-    if (!item.children.empty() && item.children.front().kind == BlockKind::kParagraph) {
+    if (!item.children.empty() && item.children.front().kind == BlockKind::kParagraph && !IsNavigationItem(item)) {
       q = ParagraphQuestion(item.children.front(), true);
       if (q && q->rule == "list" && list.ordered) q->rule = "numbered";
     }
@@ -372,6 +371,7 @@ void Reader::List(const Block& list) {
     }
     qs.push_back(std::move(q));
   }
+  FillQuestionList(list, &qs);  // a list that is mostly questions is all questions
   for (size_t k = 0; k < list.children.size(); ++k) {
     const Block& item = list.children[k];
     if (!qs[k] && !(open_ && open_->rule == "heading")) ScanItem(item);
@@ -424,7 +424,12 @@ void Reader::Walk(const std::vector<Block>& blocks) {
         // A thematic break ends an answer: after it come outros, link lists.
         if (open_) Close(b.first_line - 1);
         break;
+      case BlockKind::kTable:
+        if (!(open_ && open_->rule == "heading")) QaTable(b);
+        break;
       case BlockKind::kParagraph: {
+        // Bare questions after an answer are not part of it.
+        if (open_ && open_->rule == "heading" && StartsBareQuestionRun(blocks, i)) Close(b.first_line - 1);
         const std::string raw = Lower(Trim(Line(b.first_line)));
         if (StartsWith(raw, "<h") && raw.size() > 3 && raw[2] >= '1' && raw[2] <= '6' &&
             (raw[3] == '>' || raw[3] == ' ')) {
@@ -438,6 +443,10 @@ void Reader::Walk(const std::vector<Block>& blocks) {
         if (!(open_ && open_->rule == "heading")) List(b);
         break;
       case BlockKind::kQuote:
+        if (!open_) {
+          QuoteBlocks(b);  // "> [!tip] 面试常考点" with its questions
+          break;
+        }
         // "Q: …" lines run on into a quote start questions too.
         for (const auto& c : b.children) {
           if (c.kind == BlockKind::kParagraph && !(open_ && open_->rule == "heading")) {

@@ -25,11 +25,24 @@ std::string_view StripListMarker(std::string_view t);
 // Blanks lines [b, e) (0-based) of `text`, keeping line ends.
 void BlankLines(std::string* text, const std::vector<size_t>& starts, int b, int e);
 
+// markdown_shapes.cpp: a <details> summary that only names the answer
+// ("查看答案", "第 2 题的答案", "Show answer"); an answer that is only a link
+// ("[答案](url)", "参考：https://…", "Read answer on 👉 <a href=…>"); a
+// heading line whose text is one link ("#### 1. [问题？](url)").
+bool IsAnswerLabel(std::string_view summary);
+// A line that is only such a label ("Show answer", "点击查看答案").
+bool IsBareAnswerLabel(std::string_view line);
+bool IsOnlyALink(std::string_view back);
+bool SourceIsLink(std::string_view line);
+// "> > text" -> "text" (a line as written inside a quote).
+std::string_view WithoutQuoteMarker(std::string_view line);
+
 struct Question {
   std::string rule;
   std::string front;
   int line = 0;         // where the question is
   int answer_from = 0;  // first line of the answer
+  bool quoted = false;  // asked inside a "> " quote: its lines lose the marker
 };
 
 struct AdmonitionCard {
@@ -73,8 +86,19 @@ class Reader {
   bool NumberedSiblingQuestion(const std::vector<Block>& blocks, size_t i, int level) const;
   size_t Details(const std::vector<Block>& blocks, size_t i);
 
+  // markdown_shapes.cpp
+  bool IsNavigationItem(const Block& item) const;  // "- [Basics](#basics)"
+  void FillQuestionList(const Block& list, std::vector<std::optional<Question>>* qs) const;
+  bool StartsBareQuestionRun(const std::vector<Block>& blocks, size_t i) const;
+  void ReportUnansweredHeading(const std::vector<Block>& blocks, size_t i, int level, const std::string& clean);
+  bool QaTable(const Block& b);
+  std::optional<Question> QuestionBeforeDetails(const std::vector<Block>& blocks, size_t i);
+  void QuoteBlocks(const Block& quote);  // a quote read like the document
+  int quote_depth_ = 0;
+
   void Open(Question q, int heading_level = 0) {
     open_ = std::move(q);
+    open_->quoted = open_->quoted || quote_depth_ > 0;
     open_level_ = heading_level;
   }
   void Close(int end_line);
@@ -84,7 +108,7 @@ class Reader {
   }
   void AddNote(const std::string& rule, std::string front, std::string back, int line, int end_line,
                const std::vector<std::string>* extra_sections = nullptr);
-  std::string Back(int from, int to) const;
+  std::string Back(int from, int to, bool quoted = false) const;
 
   std::string_view source_;
   std::string base_;
@@ -103,6 +127,13 @@ class Reader {
     int siblings = 0, questions = 0;
   };
   mutable std::map<int, SiblingGroup> sibling_groups_;  // by heading level
+  // All headings of one level in one parent section, for unanswered ones
+  // (markdown_shapes.cpp); `siblings`/`questions` count the numbered ones.
+  struct HeadingGroup {
+    SiblingGroup numbered;
+    int all = 0, asking = 0;
+  };
+  std::map<int, HeadingGroup> heading_groups_;  // by heading level
   size_t next_admonition_ = 0;
 };
 

@@ -24,13 +24,13 @@ constexpr std::array<std::string_view, 30> kEnglishQuestionWords = {
     "what",    "what's",   "why",     "how",      "when",   "which",   "where", "who",  "whom",    "whose",
     "explain", "describe", "compare", "contrast", "define", "discuss", "is",    "are",  "can",     "could",
     "do",      "does",     "did",     "should",   "would",  "will",    "list",  "name", "outline", "walk"};
-constexpr std::array<std::string_view, 27> kFurniture = {
+constexpr std::array<std::string_view, 29> kFurniture = {
     "resources", "further reading", "延伸阅读", "相关链接", "相关资料",
     "目录",     "目錄",     "本文目录",         "文章目录",     "table of contents",
     "contents", "toc",      "references",       "reference",    "参考资料",
     "参考文献", "参考链接", "contributing",     "contribute",   "how to contribute",
     "license",  "致谢",     "acknowledgements", "star history", "贡献",
-    "更新日志", "changelog"};
+    "更新日志", "changelog", "题目",            "题干"};
 
 std::string Lower(std::string_view s) {
   std::string out(s);
@@ -39,6 +39,28 @@ std::string Lower(std::string_view s) {
 }
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Emoji and other symbols that decorate a line ("⭐", "🔥", "✅"): Unicode
+// categories So and Sk outside ASCII, variation selectors, the zero-width
+// joiner and the keycap mark.
+bool IsDecorationSymbol(utf8proc_int32_t cp) {
+  if (cp < 0x80) return false;  // "`", "^" are Sk but Markdown, not decoration
+  const auto cat = utf8proc_category(cp);
+  return cat == UTF8PROC_CATEGORY_SO || cat == UTF8PROC_CATEGORY_SK || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+         cp == 0x200D || cp == 0x20E3;
+}
+
+// The last code point of `t` and the byte where it starts; -1 for none.
+utf8proc_int32_t LastCodePoint(std::string_view t, size_t* start) {
+  if (t.empty()) return -1;
+  size_t b = t.size() - 1;
+  while (b > 0 && (static_cast<unsigned char>(t[b]) & 0xC0) == 0x80) --b;
+  utf8proc_int32_t cp = -1;
+  utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(t.data() + b),
+                   static_cast<utf8proc_ssize_t>(t.size() - b), &cp);
+  *start = b;
+  return cp;
+}
 
 // Drops a trailing run of closing quotes, brackets, emoji and spaces.
 std::string_view TrimTrailingDecoration(std::string_view t) {
@@ -51,9 +73,51 @@ std::string_view TrimTrailingDecoration(std::string_view t) {
         changed = true;
       }
     }
+    size_t start = 0;
+    const utf8proc_int32_t cp = LastCodePoint(t, &start);
+    if (cp >= 0 && start > 0 && IsDecorationSymbol(cp)) {
+      t = t.substr(0, start);
+      changed = true;
+    }
     if (!changed) return t;
   }
 }
+
+// Drops a leading run of emoji and other symbols ("🔥 What is …").
+std::string_view TrimLeadingSymbols(std::string_view t) {
+  for (;;) {
+    t = Trim(t);
+    utf8proc_int32_t cp = -1;
+    const auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(t.data()),
+                                    static_cast<utf8proc_ssize_t>(t.size()), &cp);
+    if (n <= 0 || cp < 0 || !IsDecorationSymbol(cp) || static_cast<size_t>(n) >= t.size()) return t;
+    t.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+// Drops a trailing run of emoji and other symbols ("What is X? ⭐⭐").
+std::string_view TrimTrailingSymbols(std::string_view t) {
+  for (;;) {
+    t = Trim(t);
+    size_t start = 0;
+    const utf8proc_int32_t cp = LastCodePoint(t, &start);
+    if (cp < 0 || start == 0 || !IsDecorationSymbol(cp)) return t;
+    t = t.substr(0, start);
+  }
+}
+
+// "Basics {#basics}", "Setup {: #setup .x}": the attribute block goes.
+std::string_view StripHeadingAttributes(std::string_view t) {
+  t = Trim(t);
+  if (!EndsWith(t, "}")) return t;
+  const size_t open = t.rfind('{');
+  if (open == std::string_view::npos || open == 0 || t[open - 1] != ' ') return t;
+  const std::string_view inner = Trim(t.substr(open + 1, t.size() - open - 2));
+  if (inner.empty() || (inner[0] != '#' && inner[0] != '.' && inner[0] != ':')) return t;
+  return Trim(t.substr(0, open));
+}
+
+bool EndsWithAnyColon(std::string_view t) { return EndsWith(t, ":") || EndsWith(t, "\xEF\xBC\x9A"); }
 
 std::string_view SkipSeparator(std::string_view r) {
   r = Trim(r);
@@ -66,10 +130,21 @@ std::string_view SkipSeparator(std::string_view r) {
 }  // namespace
 
 bool LooksLikeQuestion(std::string_view plain) {
-  std::string_view t = Trim(plain);
+  std::string_view t = TrimLeadingSymbols(Trim(plain));
   if (t.empty()) return false;
   const std::string_view end = TrimTrailingDecoration(t);
   if (EndsWith(end, "\xEF\xBC\x9F") || EndsWith(end, "?")) return CodePointCount(end) >= 3;
+  // "How it works:", "为什么重要：" label what follows; they ask nothing.
+  if (EndsWithAnyColon(end)) return false;
+  // "为什么重要：冷启动决定留存。": a label and a statement. What follows an
+  // early colon decides ("面试官问：为什么要除以 √d" still asks).
+  for (std::string_view colon : {"\xEF\xBC\x9A", ": "}) {
+    const size_t at = t.find(colon);
+    if (at != std::string_view::npos && at > 0 && CodePointCount(t.substr(0, at)) <= 16) {
+      const std::string_view rest = Trim(t.substr(at + colon.size()));
+      if (!rest.empty()) return LooksLikeQuestion(rest);
+    }
+  }
   // "… 的区别是什么", "… 有哪些", "… 吗".
   for (std::string_view e :
        {"是什么", "有哪些", "为什么", "有什么区别", "的区别", "怎么做", "如何实现", "吗", "呢"}) {
@@ -91,6 +166,30 @@ bool LooksLikeQuestion(std::string_view plain) {
   return false;
 }
 
+bool AsksExplicitly(std::string_view plain) {
+  const std::string_view t = Trim(plain);
+  if (auto r = AfterQuestionPrefix(t)) return !r->empty();
+  const std::string_view end = TrimTrailingDecoration(t);
+  return (EndsWith(end, "\xEF\xBC\x9F") || EndsWith(end, "?")) && CodePointCount(end) >= 3;
+}
+
+bool LooksLikeTask(std::string_view plain) {
+  const std::string_view t = TrimLeadingSymbols(Trim(plain));
+  for (std::string_view w : {"计算", "查找", "找出", "编写", "写出", "写一个", "手撕", "实现", "设计", "讲解", "分析",
+                             "证明", "推导", "阐述", "论述", "概述", "举例", "画出", "用伪代码"}) {
+    if (StartsWith(t, w) && CodePointCount(t) >= CodePointCount(w) + 2) return true;
+  }
+  size_t k = 0;
+  while (k < t.size() && std::isalpha(static_cast<unsigned char>(t[k]))) ++k;
+  if (k == 0 || k == t.size() || t[k] != ' ') return false;
+  const std::string first = Lower(t.substr(0, k));
+  for (std::string_view w : {"design", "implement", "write", "build", "create", "calculate", "compute", "find",
+                             "prove", "derive", "give", "tell", "estimate", "sketch", "propose", "solve", "talk"}) {
+    if (first == w) return true;
+  }
+  return false;
+}
+
 bool LooksLikeQuestionHeading(std::string_view plain) {
   if (LooksLikeQuestion(plain)) return true;
   const std::string_view t = TrimTrailingDecoration(Trim(plain));
@@ -99,8 +198,8 @@ bool LooksLikeQuestionHeading(std::string_view plain) {
        {"什么", "为什么", "如何", "怎么", "怎样", "哪些", "哪个", "哪种", "是否", "多少", "能否", "可否"}) {
     if (t.find(w) != std::string_view::npos) return true;
   }
-  for (std::string_view e :
-       {"吗", "呢", "的区别", "区别是什么", "的异同", "的优缺点", "的优势", "的作用", "的原理"}) {
+  for (std::string_view e : {"吗", "呢", "区别", "区别是什么", "的异同", "有何不同", "有什么不同", "的优缺点",
+                             "的优势", "的作用", "的原理"}) {
     if (EndsWith(t, e)) return true;
   }
   const std::string lower = Lower(t);
@@ -163,6 +262,9 @@ std::optional<std::string_view> AfterNumbering(std::string_view t) {
   }
   if (parts == 0 || k > 12) return std::nullopt;
   std::string_view rest = t.substr(k);
+  // "1️⃣ " (a keycap emoji: digit, optional U+FE0F, U+20E3).
+  if (StartsWith(rest, "\xEF\xB8\x8F")) rest.remove_prefix(3);
+  if (parts == 1 && StartsWith(rest, "\xE2\x83\xA3")) return Trim(rest.substr(3));
   for (std::string_view sep : {".", "\xE3\x80\x81", ")", "\xEF\xBC\x89", ":", "\xEF\xBC\x9A"}) {
     if (StartsWith(rest, sep)) return Trim(rest.substr(sep.size()));
   }
@@ -172,7 +274,7 @@ std::optional<std::string_view> AfterNumbering(std::string_view t) {
 
 std::optional<std::string_view> AfterQuestionPrefix(std::string_view t) {
   t = Trim(t);
-  for (std::string_view p : {"Question", "面试考点", "面试题", "问题", "Q", "q", "问"}) {
+  for (std::string_view p : {"Question", "面试考点", "面试题", "问题", "题目", "Q", "q", "问"}) {
     if (!StartsWith(t, p)) continue;
     std::string_view r = t.substr(p.size());
     const bool ascii_word = p == "Question";
@@ -192,6 +294,12 @@ std::optional<std::string_view> AfterQuestionPrefix(std::string_view t) {
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+bool RestatesQuestion(std::string_view plain) {
+  std::string_view t = Trim(plain);
+  while (StartsWith(t, "**") || StartsWith(t, "__")) t = Trim(t.substr(2));
+  return StartsWith(t, "\xE9\xA2\x98\xE7\x9B\xAE") && AfterQuestionPrefix(t);  // 题目
 }
 
 std::optional<std::string_view> AfterAnswerMarker(std::string_view line) {
@@ -230,13 +338,14 @@ std::optional<std::string_view> AfterAnswerMarker(std::string_view line) {
 }
 
 std::string CleanQuestion(std::string_view plain) {
-  std::string_view t = Trim(plain);
+  std::string_view t = TrimLeadingSymbols(StripHeadingAttributes(Trim(plain)));
   for (int round = 0; round < 2; ++round) {
     if (auto r = AfterQuestionPrefix(t)) t = *r;
     if (auto r = AfterNumbering(t)) {
       if (!r->empty()) t = *r;
     }
   }
+  t = TrimTrailingSymbols(t);
   std::string out;
   bool space = false;
   for (size_t i = 0; i < t.size(); ++i) {
@@ -257,10 +366,7 @@ std::string CleanQuestion(std::string_view plain) {
 }
 
 std::string CleanSectionTitle(std::string_view plain) {
-  std::string_view t = Trim(plain);
-  if (auto r = AfterNumbering(t)) {
-    if (!r->empty()) t = *r;
-  }
+  const std::string_view t = StripHeadingAttributes(Trim(plain));
   // Drop emoji and other symbols (Unicode category So/Sk), and variation selectors.
   std::string out;
   const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(t.data());
@@ -276,7 +382,15 @@ std::string CleanSectionTitle(std::string_view plain) {
     p += n;
     left -= n;
   }
-  return std::string(Trim(out));
+  // Brackets left empty by the symbols ("[[⬆]](#toc) .NET" -> "[] .NET").
+  for (std::string_view empty : {"[]", "()", "\xE3\x80\x90\xE3\x80\x91"}) {
+    for (size_t at; (at = out.find(empty)) != std::string::npos;) out.erase(at, empty.size());
+  }
+  std::string_view title = Trim(out);
+  if (auto r = AfterNumbering(title)) {
+    if (!r->empty()) title = *r;
+  }
+  return std::string(title);
 }
 
 bool IsFurnitureHeading(std::string_view plain) {

@@ -22,13 +22,26 @@ bool LooksLikeQuestion(std::string_view plain);
 // cons of X"). Headings only: paragraphs keep the stricter rule.
 bool LooksLikeQuestionHeading(std::string_view plain);
 
+// Ends in "？"/"?" or starts with a question prefix ("Q1:", "Question 2:",
+// "问题："): a question even where question words alone are not enough.
+bool AsksExplicitly(std::string_view plain);
+
+// Starts with a task an interview sets ("计算 sizeof", "设计一个秒杀系统",
+// "Design a rate limiter", "Write a function …"). Never a question on its
+// own; counted with the questions among numbered siblings and list items.
+bool LooksLikeTask(std::string_view plain);
+
 // "1. ", "1.2 ", "1）", "(1)", "（1）", "一、", "第3题：" at the start, or
 // nullopt. Returns the text after it.
 std::optional<std::string_view> AfterNumbering(std::string_view t);
 
-// "Q:", "Q1.", "**Q**:" (bold already removed), "问：", "问题1：", "面试题：",
+// "Q:", "Q1.", "**Q**:" (bold already removed), "问：", "问题1：", "题目2：", "面试题：",
 // "面试考点：", "Question 3:" at the start, or nullopt. Returns the text after.
 std::optional<std::string_view> AfterQuestionPrefix(std::string_view t);
+
+// "题目：…", "**题目1：**": a question prefix that, under a question heading,
+// restates that heading's question instead of asking a new one.
+bool RestatesQuestion(std::string_view plain);
 
 // An answer marker at the start of a line of Markdown source ("A:", "**A:**",
 // "**Answer**:", "答：", "满分回答（简洁版）：", "Potential Answer:"); returns
