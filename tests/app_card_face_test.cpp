@@ -22,6 +22,23 @@ TEST(CardFaceTest, HtmlBasicSplitsAtTheAnswerRule) {
   EXPECT_FALSE(face.type_answer_expected.has_value());
 }
 
+// genanki's and Anki 2.0's templates quote the id, and some tools write
+// the tag in capitals or self-closed: all are the answer rule.
+TEST(CardFaceTest, TheAnswerRuleWithItsIdQuotedOrInCapitals) {
+  for (const std::string rule : {"<hr id=\"answer\">", "<hr id='answer'>", "<HR ID=answer />",
+                                 "<hr class=x id=\"answer\">"}) {
+    Notetype nt = StockBasic();
+    nt.templates[0].answer_format = "{{FrontSide}}" + rule + "{{Back}}";
+    const CardFace face = RenderCardFace(nt, {"Capital of France", "Paris"}, 0, 30, false);
+    EXPECT_TRUE(face.answer_after_rule) << rule;
+    EXPECT_EQ(face.answer, Lines({"Paris"})) << rule;
+  }
+  // Another rule is part of the answer.
+  Notetype nt = StockBasic();
+  nt.templates[0].answer_format = "{{FrontSide}}<hr id=answers>{{Back}}";
+  EXPECT_FALSE(RenderCardFace(nt, {"Q", "A"}, 0, 30, false).answer_after_rule);
+}
+
 TEST(CardFaceTest, MarkdownTypeGoesThroughMarkdown) {
   Notetype nt = StockBasic();
   nt.markdown = true;
