@@ -253,5 +253,31 @@ TEST_F(AnkiShapesTest, ReviewsOfCardsNotInThePackageAreNamed) {
       << ::testing::PrintToString(s.not_kept);
 }
 
+// ---- Held-back shapes (run after the fixes above) ------------------------
+
+// Manual and rescheduled rows (types 4, 5; ease 0) are not answers: the
+// card's 5 answers match its 4 answer rows, nothing to repair.
+TEST_F(AnkiShapesTest, ReviewLogKindsAreKeptAndOnlyAnswersCount) {
+  const auto s = Import("revlog-kinds");
+  EXPECT_EQ(s.revlog_added, 6);
+  EXPECT_EQ(s.repaired, std::vector<std::string>{});
+  EXPECT_EQ(Rows("SELECT reps FROM cards"), "5\n");
+  EXPECT_EQ(Rows("SELECT rating, kind, duration_ms FROM revlog ORDER BY id"),
+            "3|0|4000\n3|0|4000\n3|1|250000\n0|4|0\n3|3|5000\n0|5|0\n");
+}
+
+TEST_F(AnkiShapesTest, ACardOfAMissingDeckIsPutInDefaultAndNamed) {
+  const auto s = Import("missing-deck");
+  EXPECT_EQ(Rows("SELECT d.name FROM cards c JOIN decks d ON d.id = c.deck_id"), "Default\n");
+  EXPECT_EQ(s.repaired, std::vector<std::string>{"cards in a deck the package does not have: 1 (put in Default)"});
+}
+
+TEST_F(AnkiShapesTest, RowidIdsAndANoteWithoutCards) {
+  const auto s = Import("rowid-ids");
+  EXPECT_EQ(Rows("SELECT id, guid, front FROM notes ORDER BY id"), "1|rowid00001|123\n2|rowid00002|two\n");
+  EXPECT_NE(std::find(s.not_kept.begin(), s.not_kept.end(), "1 note without cards"), s.not_kept.end())
+      << ::testing::PrintToString(s.not_kept);
+}
+
 }  // namespace
 }  // namespace recall

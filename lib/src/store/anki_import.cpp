@@ -81,8 +81,10 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           if (it == today_by_hour.end()) it = today_by_hour.emplace(hour, store.Today(hour).today).first;
           return it->second;
         };
+        int64_t in_missing_decks = 0;
         auto deck_for = [&](int64_t did) -> TargetDeck {
           auto it = deck_names.find(did);
+          if (it == deck_names.end()) ++in_missing_decks;  // counted per card
           const std::string name = it == deck_names.end() ? "Default" : it->second;
           if (auto d = decks.find(name); d != decks.end()) return d->second;
           std::optional<Deck> deck = store.FindDeck(name);
@@ -337,6 +339,10 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         // Review log: merged by id, never duplicated.
         summary.revlog_added += import_rows::MergeRevlog(pkg, db, r, card_map, rows.v1);
         summary.repaired = detail::RepairImportedCards(store, card_map);
+        if (in_missing_decks > 0) {
+          summary.repaired.push_back("cards in a deck the package does not have: " + std::to_string(in_missing_decks) +
+                                     " (put in Default)");
+        }
         if (extra_fields > 0) {
           summary.repaired.push_back("notes with more fields than their note type: " + std::to_string(extra_fields) +
                                      " (the extra fields joined into the last one, as Anki's Check Database does)");
@@ -357,7 +363,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
                                  " cards in filtered decks (recall has none: they are in their home decks)");
     }
     if (summary.notes_without_cards > 0) {
-      summary.not_kept.push_back(std::to_string(summary.notes_without_cards) + " notes without cards");
+      summary.not_kept.push_back(Plural(summary.notes_without_cards, "note", "notes") + " without cards");
     }
     if (rows.cards_without_note > 0) {
       summary.not_kept.push_back(Plural(rows.cards_without_note, "card whose note is", "cards whose note is") +
