@@ -2,6 +2,7 @@
 
 #include "card_face.h"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -73,6 +74,12 @@ CardFace RenderCardFace(const Notetype& type, const std::vector<std::string>& fi
   face.type_answer_expected = card.type_answer_expected;
   face.unknown_filters = card.unknown_filters;
   face.question = Render(type, ReplaceTypeBoxes(card.question_html, ""), width, color);
+  const bool blank = std::all_of(face.question.begin(), face.question.end(), [](const std::string& line) {
+    return StripAnsi(line).find_first_not_of(" \t") == std::string::npos;
+  });
+  // As Anki says of a card whose question shows nothing (a cloze deleted
+  // from the text, the asked field emptied).
+  if (blank && !card.type_answer_expected) face.question = {"The front of this card is blank."};
 
   std::string diff;
   if (card.type_answer_expected) {

@@ -15,6 +15,7 @@
 namespace recall::app {
 
 struct CardFace {
+  // "The front of this card is blank." when it renders to nothing, as Anki.
   std::vector<std::string> question;
   // The answer side. When its template starts with the question and Anki's
   // <hr id=answer> (as every stock type does; also id="answer" or

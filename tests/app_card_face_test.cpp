@@ -39,6 +39,16 @@ TEST(CardFaceTest, TheAnswerRuleWithItsIdQuotedOrInCapitals) {
   EXPECT_FALSE(RenderCardFace(nt, {"Q", "A"}, 0, 30, false).answer_after_rule);
 }
 
+// A card whose question shows nothing (its cloze was deleted from the text,
+// or the field it asks was emptied) says so, as Anki does.
+TEST(CardFaceTest, ABlankFrontSaysSo) {
+  const CardFace cloze = RenderCardFace(StockCloze(), {"{{c1::Paris}} is in France", ""}, 3, 40, false);
+  EXPECT_EQ(cloze.question, Lines({"The front of this card is blank."}));
+  const CardFace basic = RenderCardFace(StockBasic(), {"<br>", "Paris"}, 0, 40, false);
+  EXPECT_EQ(basic.question, Lines({"The front of this card is blank."}));
+  EXPECT_EQ(basic.answer, Lines({"Paris"}));
+}
+
 TEST(CardFaceTest, MarkdownTypeGoesThroughMarkdown) {
   Notetype nt = StockBasic();
   nt.markdown = true;
