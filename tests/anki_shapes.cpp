@@ -251,8 +251,7 @@ std::string Anki21b(const std::string& dir) {
   {
     SQLite::Database db(db_path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     anki::RegisterUnicaseCollation(db);
-    db.exec(kSchema11);
-    db.exec(kSchema18Extra);
+    db.exec(Schema18Ddl());
     db.exec("INSERT INTO col VALUES (1, 1700000000, 0, 0, 18, 0, 0, 0, '', '', '', '', '')");
     db.exec("INSERT INTO config VALUES ('schedVer', 0, 0, CAST('2' AS BLOB))");
     db.exec("INSERT INTO config VALUES ('creationOffset', 0, 0, CAST('-480' AS BLOB))");
@@ -846,6 +845,8 @@ std::string PbBytes(uint32_t field, const std::string& data) {
   return PbVarint((field << 3) | 2) + PbVarint(data.size()) + data;
 }
 std::string PbNumber(uint32_t field, uint64_t v) { return PbVarint(field << 3) + PbVarint(v); }
+
+std::string Schema18Ddl() { return std::string(kSchema11) + kSchema18Extra; }
 
 const std::vector<AnkiShape>& AnkiShapes() {
   static const std::vector<AnkiShape> shapes = {

@@ -86,6 +86,10 @@ nlohmann::json DconfJson();
 // Anki's col.conf; sched_ver 0 leaves the key out (scheduler v1).
 nlohmann::json ConfJson(int sched_ver);
 
+// Anki's schema 18 tables as Anki declares them (names COLLATE unicase:
+// register anki::RegisterUnicaseCollation on the connection first).
+std::string Schema18Ddl();
+
 // Protobuf wire format, for schema 18 configs and the anki21b media list.
 std::string PbVarint(uint64_t v);
 std::string PbBytes(uint32_t field, const std::string& data);

@@ -56,14 +56,6 @@ std::string Verbatim(const std::vector<std::string_view>& lines) {
   return out;
 }
 
-std::string LowerAscii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 // The field name of a "%%% Name" line (outside code, in a note of a declared
 // type), or nullopt for any other line.
 std::optional<std::string_view> FieldMarker(std::string_view raw) {

@@ -10,14 +10,6 @@
 namespace recall::import_internal {
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 std::string Quoted(const std::string& s) { return "\"" + s + "\""; }
 
 std::string FieldList(const Notetype& type) {
@@ -29,7 +21,7 @@ std::string FieldList(const Notetype& type) {
 // The type named `name`: the collection's, else a stock type (id 0).
 const Notetype& Resolve(const Store& store, const std::string& name, std::string_view file, int line,
                         DocumentTypes* types) {
-  const std::string key = Lower(name);
+  const std::string key = LowerAscii(name);
   auto it = types->find(key);
   if (it != types->end()) return it->second;
   std::optional<Notetype> type = store.FindNotetype(name);
@@ -108,7 +100,7 @@ std::vector<std::optional<DocumentNote>> ResolveDocumentNotes(const Store& store
     }
     for (const auto& f : n.fields) {
       size_t k = 0;
-      while (k < type.fields.size() && Lower(type.fields[k]) != Lower(f.name)) ++k;
+      while (k < type.fields.size() && LowerAscii(type.fields[k]) != LowerAscii(f.name)) ++k;
       if (k == type.fields.size()) {
         ThrowInvalid(file, f.line,
                      "note type " + Quoted(type.name) + " has no field " + Quoted(f.name) + " (its fields: " +
