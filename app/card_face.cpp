@@ -2,9 +2,11 @@
 
 #include "card_face.h"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "recall/text.h"
@@ -12,7 +14,31 @@
 namespace recall::app {
 namespace {
 
-constexpr std::string_view kAnswerRule = "<hr id=answer>";
+char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// The first <hr> whose id is "answer" (<hr id=answer>, id="answer",
+// id='answer', any case for the tag and attribute, self-closed or not):
+// its start and length, or npos.
+std::pair<size_t, size_t> FindAnswerRule(const std::string& html) {
+  for (size_t i = html.find('<'); i != std::string::npos; i = html.find('<', i + 1)) {
+    if (i + 3 >= html.size() || Lower(html[i + 1]) != 'h' || Lower(html[i + 2]) != 'r') continue;
+    const char after = html[i + 3];
+    if (after != '>' && after != ' ' && after != '/' && after != '\t' && after != '\n') continue;
+    const size_t end = html.find('>', i);
+    if (end == std::string::npos) break;
+    std::string tag;
+    for (size_t k = i + 3; k < end; ++k) tag += Lower(html[k]);
+    for (const char* id : {" id=answer", " id=\"answer\"", " id='answer'"}) {
+      const size_t at = (" " + tag).find(id);
+      if (at == std::string::npos) continue;
+      const size_t stop = at + std::string_view(id).size() - 1;  // in `tag`
+      if (stop >= tag.size() || tag[stop] == ' ' || tag[stop] == '/' || tag[stop] == '\t' || tag[stop] == '\n') {
+        return {i, end + 1 - i};
+      }
+    }
+  }
+  return {std::string::npos, 0};
+}
 
 std::vector<std::string> SplitLines(const std::string& text) {
   std::vector<std::string> lines;
@@ -48,6 +74,12 @@ CardFace RenderCardFace(const Notetype& type, const std::vector<std::string>& fi
   face.type_answer_expected = card.type_answer_expected;
   face.unknown_filters = card.unknown_filters;
   face.question = Render(type, ReplaceTypeBoxes(card.question_html, ""), width, color);
+  const bool blank = std::all_of(face.question.begin(), face.question.end(), [](const std::string& line) {
+    return StripAnsi(line).find_first_not_of(" \t") == std::string::npos;
+  });
+  // As Anki says of a card whose question shows nothing (a cloze deleted
+  // from the text, the asked field emptied).
+  if (blank && !card.type_answer_expected) face.question = {"The front of this card is blank."};
 
   std::string diff;
   if (card.type_answer_expected) {
@@ -56,9 +88,9 @@ CardFace RenderCardFace(const Notetype& type, const std::vector<std::string>& fi
     diff = type.markdown ? c.expected : TypeAnswerHtml(c);
   }
   std::string answer = ReplaceTypeBoxes(card.answer_html, diff);
-  const size_t rule = answer.find(kAnswerRule);
+  const auto [rule, rule_size] = FindAnswerRule(answer);
   if (rule != std::string::npos) {
-    answer.erase(0, rule + kAnswerRule.size());
+    answer.erase(0, rule + rule_size);
     face.answer_after_rule = true;
   }
   face.answer = Render(type, answer, width, color);

@@ -15,9 +15,11 @@
 namespace recall::app {
 
 struct CardFace {
+  // "The front of this card is blank." when it renders to nothing, as Anki.
   std::vector<std::string> question;
   // The answer side. When its template starts with the question and Anki's
-  // <hr id=answer> (as every stock type does), `answer` holds only what
+  // <hr id=answer> (as every stock type does; also id="answer" or
+  // id='answer', as genanki and Anki 2.0 write it), `answer` holds only what
   // follows the rule and `answer_after_rule` is true: a screen draws the
   // question, a rule, then `answer`.
   std::vector<std::string> answer;

@@ -40,12 +40,9 @@ struct AddArgs {
 // (type in the answer), Cloze), added to the collection on first use.
 Notetype TypeNamed(Store& store, const std::string& name) {
   if (auto t = store.FindNotetype(name)) return *t;
-  for (Notetype stock : {StockBasic(), StockBasicAndReversed(), StockBasicOptionalReversed(), StockBasicTypeAnswer(),
-                         StockCloze()}) {
-    if (ToLowerAscii(stock.name) == ToLowerAscii(name)) {
-      stock.id = store.SaveNotetype(stock);
-      return stock;
-    }
+  if (auto stock = StockNotetype(name)) {
+    stock->id = store.SaveNotetype(*stock);
+    return *stock;
   }
   std::string known;
   for (const auto& t : store.ListNotetypes()) known += (known.empty() ? "" : ", ") + t.name;

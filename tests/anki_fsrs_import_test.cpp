@@ -22,6 +22,7 @@
 #include "recall/fsrs.h"
 #include "recall/review.h"
 #include "recall/store.h"
+#include "anki_shapes.h"
 #include "test_support.h"
 
 namespace recall {
@@ -37,15 +38,7 @@ double Rounded(double v, int places) {
 }
 
 // --- protobuf pieces, written the way protobuf writes them -----------------
-std::string Varint(uint64_t v) {
-  std::string out;
-  while (v >= 0x80) {
-    out += static_cast<char>((v & 0x7f) | 0x80);
-    v >>= 7;
-  }
-  out += static_cast<char>(v);
-  return out;
-}
+const auto Varint = testing::PbVarint;  // tests/anki_shapes.h
 std::string FloatBits(float f) {
   uint32_t bits = 0;
   std::memcpy(&bits, &f, 4);

@@ -143,8 +143,10 @@ TEST_F(NotKeptTest, LongListsNameThreeAndCountTheRest) {
   testing::EditPackage(apkg, edited, sql, dir_.File("scratch.anki2"));
   Store fresh = Store::OpenInMemory(clock_);
   const ApkgImportSummary s = ImportApkg(fresh, edited, ApkgImportOptions{});
-  ASSERT_EQ(s.not_kept.size(), 2u);
-  EXPECT_EQ(s.not_kept[1], "5 deck descriptions (A, B, C and 2 more): recall decks have none");
+  ASSERT_EQ(s.not_kept.size(), 3u);
+  // The five decks hold no card, so they are not created either.
+  EXPECT_EQ(s.not_kept[0], "5 decks without cards (A, B, C and 2 more): Anki's importer leaves them out too");
+  EXPECT_EQ(s.not_kept[2], "5 deck descriptions (A, B, C and 2 more): recall decks have none");
 }
 
 std::string PackagesDir() {

@@ -20,6 +20,7 @@
 #include "recall/review.h"
 #include "recall/store.h"
 #include "store/anki_store.h"
+#include "anki_shapes.h"
 #include "test_support.h"
 
 namespace recall {
@@ -190,19 +191,10 @@ TEST(UnicaseTest, ComparesAsAnkiUnicase) {
   EXPECT_EQ(anki::UnicaseCompare("日本語", "日本"), 1);
 }
 
-std::string Varint(uint64_t v) {
-  std::string out;
-  while (v >= 0x80) {
-    out += static_cast<char>((v & 0x7f) | 0x80);
-    v >>= 7;
-  }
-  out += static_cast<char>(v);
-  return out;
-}
-std::string Bytes(uint32_t field, const std::string& data) {
-  return Varint((field << 3) | 2) + Varint(data.size()) + data;
-}
-std::string Number(uint32_t field, uint64_t v) { return Varint(field << 3) + Varint(v); }
+// Protobuf pieces (tests/anki_shapes.h).
+const auto Varint = testing::PbVarint;
+const auto Bytes = testing::PbBytes;
+const auto Number = testing::PbNumber;
 
 TEST(ProtobufTest, ReadsNotetypeTemplateAndMediaMessages) {
   const auto nt =
@@ -229,45 +221,6 @@ TEST(ProtobufTest, ReadsNotetypeTemplateAndMediaMessages) {
   EXPECT_FALSE(anki::ParseNotetypeConfig(Varint((3 << 3) | 2) + Varint(100) + "short"));
 }
 
-// Schema 18 as Anki declares it (rslib/src/storage/schema11.sql upgraded by
-// upgrades/schema{14,15,17,18}_upgrade.sql): names COLLATE unicase with
-// unique indexes, protobuf configs, zstd collection.anki21b, meta version 3.
-constexpr const char* kSchema18 = R"sql(
-CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
-  ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
-  models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
-CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
-  usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
-  flags integer NOT NULL, data text NOT NULL);
-CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
-  mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
-  ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
-  left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
-CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
-  ivl integer NOT NULL, lastIvl integer NOT NULL, factor integer NOT NULL, time integer NOT NULL,
-  type integer NOT NULL);
-CREATE TABLE deck_config (id integer PRIMARY KEY NOT NULL, name text NOT NULL COLLATE unicase,
-  mtime_secs integer NOT NULL, usn integer NOT NULL, config blob NOT NULL);
-CREATE TABLE config (KEY text NOT NULL PRIMARY KEY, usn integer NOT NULL, mtime_secs integer NOT NULL,
-  val blob NOT NULL) without rowid;
-CREATE TABLE fields (ntid integer NOT NULL, ord integer NOT NULL, name text NOT NULL COLLATE unicase,
-  config blob NOT NULL, PRIMARY KEY (ntid, ord)) without rowid;
-CREATE UNIQUE INDEX idx_fields_name_ntid ON fields (name, ntid);
-CREATE TABLE templates (ntid integer NOT NULL, ord integer NOT NULL, name text NOT NULL COLLATE unicase,
-  mtime_secs integer NOT NULL, usn integer NOT NULL, config blob NOT NULL, PRIMARY KEY (ntid, ord)) without rowid;
-CREATE UNIQUE INDEX idx_templates_name_ntid ON templates (name, ntid);
-CREATE TABLE notetypes (id integer NOT NULL PRIMARY KEY, name text NOT NULL COLLATE unicase,
-  mtime_secs integer NOT NULL, usn integer NOT NULL, config blob NOT NULL);
-CREATE UNIQUE INDEX idx_notetypes_name ON notetypes (name);
-CREATE TABLE decks (id integer PRIMARY KEY NOT NULL, name text NOT NULL COLLATE unicase,
-  mtime_secs integer NOT NULL, usn integer NOT NULL, common blob NOT NULL, kind blob NOT NULL);
-CREATE UNIQUE INDEX idx_decks_name ON decks (name);
-CREATE TABLE tags (tag text NOT NULL PRIMARY KEY COLLATE unicase, usn integer NOT NULL, collapsed boolean NOT NULL,
-  config blob NULL) without rowid;
-CREATE TABLE graves (oid integer NOT NULL, type integer NOT NULL, usn integer NOT NULL, PRIMARY KEY (oid, type))
-  WITHOUT ROWID;
-)sql";
-
 std::string Zstd(const std::string& data) {
   std::string out(ZSTD_compressBound(data.size()), '\0');
   out.resize(ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 3));
@@ -279,7 +232,7 @@ TEST_F(NotetypeStoreTest, ImportsSchema18DeclaredAsAnkiDeclaresIt) {
   {
     SQLite::Database db(db_path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     anki::RegisterUnicaseCollation(db);
-    db.exec(kSchema18);
+    db.exec(testing::Schema18Ddl());
     db.exec("INSERT INTO col VALUES (1, 1710000000, 0, 0, 18, 0, 0, 0, '', '', '', '', '')");
     db.exec("INSERT INTO config VALUES ('schedVer', 0, 0, CAST('2' AS BLOB))");
     db.exec(

@@ -22,6 +22,33 @@ TEST(CardFaceTest, HtmlBasicSplitsAtTheAnswerRule) {
   EXPECT_FALSE(face.type_answer_expected.has_value());
 }
 
+// genanki's and Anki 2.0's templates quote the id, and some tools write
+// the tag in capitals or self-closed: all are the answer rule.
+TEST(CardFaceTest, TheAnswerRuleWithItsIdQuotedOrInCapitals) {
+  for (const std::string rule : {"<hr id=\"answer\">", "<hr id='answer'>", "<HR ID=answer />",
+                                 "<hr class=x id=\"answer\">"}) {
+    Notetype nt = StockBasic();
+    nt.templates[0].answer_format = "{{FrontSide}}" + rule + "{{Back}}";
+    const CardFace face = RenderCardFace(nt, {"Capital of France", "Paris"}, 0, 30, false);
+    EXPECT_TRUE(face.answer_after_rule) << rule;
+    EXPECT_EQ(face.answer, Lines({"Paris"})) << rule;
+  }
+  // Another rule is part of the answer.
+  Notetype nt = StockBasic();
+  nt.templates[0].answer_format = "{{FrontSide}}<hr id=answers>{{Back}}";
+  EXPECT_FALSE(RenderCardFace(nt, {"Q", "A"}, 0, 30, false).answer_after_rule);
+}
+
+// A card whose question shows nothing (its cloze was deleted from the text,
+// or the field it asks was emptied) says so, as Anki does.
+TEST(CardFaceTest, ABlankFrontSaysSo) {
+  const CardFace cloze = RenderCardFace(StockCloze(), {"{{c1::Paris}} is in France", ""}, 3, 40, false);
+  EXPECT_EQ(cloze.question, Lines({"The front of this card is blank."}));
+  const CardFace basic = RenderCardFace(StockBasic(), {"<br>", "Paris"}, 0, 40, false);
+  EXPECT_EQ(basic.question, Lines({"The front of this card is blank."}));
+  EXPECT_EQ(basic.answer, Lines({"Paris"}));
+}
+
 TEST(CardFaceTest, MarkdownTypeGoesThroughMarkdown) {
   Notetype nt = StockBasic();
   nt.markdown = true;

@@ -298,6 +298,79 @@ TEST(ImportMarkdownTest, Errors) {
             "unclosed code block in this card (m.md, line 1)");
 }
 
+// ---- recall Markdown: note types ---------------------------------------------------
+
+TEST(ImportMarkdownTest, NoteTypesAndNamedFields) {
+  const auto doc = ParseFile(FixturePath("import/typed.md"), ImportFormat::kMarkdown);
+  EXPECT_EQ(doc.title, "日语词汇");
+  ASSERT_EQ(doc.notes.size(), 4u);
+  // The file's type, below the title.
+  EXPECT_EQ(doc.notes[0].notetype, "Basic (and reversed card)");
+  EXPECT_EQ(doc.notes[0].notetype_line, 4);
+  EXPECT_EQ(doc.notes[0].front, "犬");
+  EXPECT_EQ(doc.notes[0].back, "dog");
+  EXPECT_TRUE(doc.notes[0].fields.empty());
+  EXPECT_EQ(doc.notes[0].tags, std::vector<std::string>{"日语"});
+  EXPECT_EQ(doc.notes[0].key, "typed.md#犬");
+  EXPECT_EQ(doc.notes[1].notetype, "Basic (and reversed card)");
+  EXPECT_EQ(doc.notes[1].key, "id:neko");
+  EXPECT_EQ(doc.notes[1].back, "cat, *not* dog");
+  EXPECT_EQ(doc.notes[1].tags, (std::vector<std::string>{"动物", "日语"}));
+  // A note's own type; an empty answer is allowed in a typed note.
+  EXPECT_EQ(doc.notes[2].notetype, "Cloze");
+  EXPECT_EQ(doc.notes[2].notetype_line, 17);
+  EXPECT_EQ(doc.notes[2].front, "日本的首都是{{c1::东京}}，最大的港口是{{c2::横滨::港口}}。");
+  EXPECT_EQ(doc.notes[2].back, "");
+  EXPECT_EQ(doc.notes[2].tags, (std::vector<std::string>{"地理", "日语"}));
+  // Fields by name; "%%%" inside code is text; "\%%%" is "%%%".
+  EXPECT_EQ(doc.notes[3].notetype, "词汇");
+  EXPECT_EQ(doc.notes[3].notetype_line, 21);
+  EXPECT_EQ(doc.notes[3].front, "漢字");
+  EXPECT_EQ(doc.notes[3].back, "");
+  ASSERT_EQ(doc.notes[3].fields.size(), 2u);
+  EXPECT_EQ(doc.notes[3].fields[0].name, "Reading");
+  EXPECT_EQ(doc.notes[3].fields[0].text, "かんじ");
+  EXPECT_EQ(doc.notes[3].fields[0].line, 22);
+  EXPECT_EQ(doc.notes[3].fields[1].name, "Meaning");
+  EXPECT_EQ(doc.notes[3].fields[1].text,
+            "Chinese characters\n```text\n%%% not a field: inside code\n```\n%%% a line of the field");
+  EXPECT_EQ(doc.notes[3].fields[1].line, 24);
+}
+
+TEST(ImportMarkdownTest, WithoutATypeEveryLineMeansWhatItAlwaysDid) {
+  // "%%%" and "type:" lines of an untyped note are its answer; "notetype:"
+  // further down the answer is text too.
+  const auto doc = ParseDocument(
+      "## Q\ntype: int\n%%% Back\nnotetype: Cloze\n\\%%% x\n", "m.md", ImportFormat::kMarkdown);
+  ASSERT_EQ(doc.notes.size(), 1u);
+  EXPECT_EQ(doc.notes[0].notetype, "");
+  EXPECT_EQ(doc.notes[0].back, "type: int\n%%% Back\nnotetype: Cloze\n\\%%% x");
+  EXPECT_TRUE(doc.notes[0].fields.empty());
+  // With the file's type: "---" still splits the question, "%%%" starts a field.
+  const auto split = ParseDocument("# T\nnotetype: Basic\n\n## Q\nmore\n---\nA\n%%% Back\nB\n", "m.md",
+                                   ImportFormat::kMarkdown);
+  ASSERT_EQ(split.notes.size(), 1u);
+  EXPECT_EQ(split.notes[0].notetype, "Basic");
+  EXPECT_EQ(split.notes[0].front, "Q\n\nmore");
+  EXPECT_EQ(split.notes[0].back, "A");
+  ASSERT_EQ(split.notes[0].fields.size(), 1u);
+  EXPECT_EQ(split.notes[0].fields[0].text, "B");
+}
+
+TEST(ImportMarkdownTest, NoteTypeErrors) {
+  EXPECT_EQ(ParseError("## Q\nnotetype:\nA\n", "m.md", ImportFormat::kMarkdown),
+            "\"notetype:\" without a note type name (m.md, line 2)");
+  EXPECT_EQ(ParseError("# T\nnotetype: \n## Q\nA\n", "m.md", ImportFormat::kMarkdown),
+            "\"notetype:\" without a note type name (m.md, line 2)");
+  EXPECT_EQ(ParseError("## Q\nnotetype: X\n%%%\nA\n", "m.md", ImportFormat::kMarkdown),
+            "\"%%%\" without a field name (m.md, line 3)");
+  EXPECT_EQ(ParseError("## Q\nnotetype: X\n%%% Extra\nA\n%%% extra\nB\n", "m.md", ImportFormat::kMarkdown),
+            "field \"Extra\" given twice (first at line 3) (m.md, line 5)");
+  // An untyped note still needs an answer.
+  EXPECT_EQ(ParseError("## Q\n\n## R\nnotetype: Cloze\n", "m.md", ImportFormat::kMarkdown),
+            "card without an answer (m.md, line 1)");
+}
+
 // ---- Anki text ------------------------------------------------------------------
 
 TEST(ImportAnkiTextTest, HeadersQuotedFieldsHtmlAndTags) {

@@ -258,5 +258,60 @@ TEST_F(ImportE2eTest, OrdinaryMarkdownIsAnInterviewDocument) {
   EXPECT_EQ(Count("SELECT count(*) FROM notes WHERE back = 'Stable training.'"), 1);
 }
 
+// A recall Markdown deck that declares note types (docs/formats.md, "Note
+// types in a Markdown deck"): every card of each note in the listing, the
+// fields kept, an edit re-imported in place, and one-line errors that write
+// nothing.
+TEST_F(ImportE2eTest, MarkdownDeckWithNoteTypes) {
+  const std::string md = dir_.File("vocab.md");
+  WriteFile(md,
+            "<!-- recall: deck -->\n# 日本語\nnotetype: Basic (and reversed card)\n\n"
+            "## 犬\ndog\n\n"
+            "## {{c1::東京}}は日本の首都\nnotetype: Cloze\n%%% Back Extra\n*Tokyo*\n");
+  RunResult r = Run({"import", md});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, md + ": 2 added, 0 updated, 0 unchanged, 0 missing\n");
+  r = RunRecall({"--db", db_, "cards"}, {{"TZ", "UTC"}, {"RECALL_NOW", kNow}, {"COLUMNS", "100"}});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "ID            Deck   State      Due                 Ivl Front\n"
+            "1704099600000 日本語 new        new #1                - 犬\n"
+            "1704099600001 日本語 new        new #2                - 犬\n"
+            "1704099600002 日本語 new        new #3                - {{c1::東京}}は日本の首都\n");
+  EXPECT_EQ(Count("SELECT count(*) FROM notes WHERE fields = '<p>{{c1::東京}}は日本の首都</p>' || char(31) || "
+                  "'<p><em>Tokyo</em></p>'"),
+            1);
+
+  // The answer edited and a second cloze: updated in place, card 2 made.
+  WriteFile(md,
+            "<!-- recall: deck -->\n# 日本語\nnotetype: Basic (and reversed card)\n\n"
+            "## 犬\ndog\n\n"
+            "## {{c1::東京}}は{{c2::日本}}の首都\nnotetype: Cloze\n%%% Back Extra\n*Tokyo*\n");
+  r = Run({"import", md}, kLater);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, md + ": 0 added, 1 updated, 1 unchanged, 0 missing\n");
+  EXPECT_EQ(Count("SELECT count(*) FROM cards"), 4);
+  EXPECT_EQ(Count("SELECT count(*) FROM cards c JOIN notes n ON n.id = c.note_id WHERE n.front LIKE '%c2::%'"), 2);
+
+  // Errors: one line naming file and line, exit 4, nothing written.
+  const std::string before = Dump();
+  const std::string bad = dir_.File("bad.md");
+  WriteFile(bad, "<!-- recall: deck -->\n# B\n\n## 猫\nnotetype: Basic\ncat\n%%% Notes\nx\n");
+  r = Run({"import", md, bad});
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "recall: note type \"Basic\" has no field \"Notes\" (its fields: Front, Back) (" + bad +
+                       ", line 7)\n");
+  EXPECT_EQ(Dump(), before);
+  WriteFile(bad, "<!-- recall: deck -->\n# B\nnotetype: Vocabulary\n\n## 猫\ncat\n");
+  r = Run({"import", bad});
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_EQ(r.err, "recall: unknown note type \"Vocabulary\" (known: Basic (and reversed card), Cloze, recall Basic, "
+                   "Basic, Basic (optional reversed card), Basic (type in the answer)) (" +
+                       bad + ", line 3)\n");
+  EXPECT_EQ(Dump(), before);
+  EXPECT_EQ(Count("SELECT count(*) FROM notetypes"), 3);
+}
+
 }  // namespace
 }  // namespace recall

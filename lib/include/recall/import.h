@@ -23,6 +23,14 @@ enum class ImportFormat { kAuto, kInterview, kMarkdown, kTsv, kApkg };
 const char* ImportFormatName(ImportFormat format);  // "auto", "interview", ...
 std::optional<ImportFormat> ParseImportFormat(std::string_view name);
 
+// A field a recall Markdown deck gives by name (a "%%% Name" section of a
+// note of a declared note type; docs/formats.md).
+struct ImportedField {
+  std::string name;  // as written
+  std::string text;  // Markdown, as written
+  int line = 0;      // 1-based line of its "%%% Name" line
+};
+
 // A note as a document describes it, before it meets the collection.
 struct ImportedNote {
   std::string key;    // identity for re-import (see docs/formats.md, "Identity")
@@ -35,6 +43,13 @@ struct ImportedNote {
   int line = 0;       // 1-based line where the note starts
   int end_line = 0;   // 1-based last line of its answer (0: not known)
   std::string rule;   // the rule that made it ("heading", "numbered", ...; docs/formats.md)
+  // recall Markdown decks only: the note type the file or the note declares
+  // ("notetype:"), empty for recall's own Basic type. With a type, `front`
+  // is the type's first field and `back` its second (both Markdown, `back`
+  // may be empty), and `fields` holds the fields given by name.
+  std::string notetype;
+  int notetype_line = 0;  // the line of its "notetype:" declaration
+  std::vector<ImportedField> fields;
 };
 
 // A line that looked like a question but gave no card, and why.

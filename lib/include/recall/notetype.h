@@ -42,6 +42,10 @@ Notetype StockBasicAndReversed();
 Notetype StockBasicOptionalReversed();
 Notetype StockBasicTypeAnswer();
 Notetype StockCloze();
+// The five stock types above, in that order.
+std::vector<Notetype> StockNotetypes();
+// The stock type named `name` (ASCII case-insensitive), or nullopt.
+std::optional<Notetype> StockNotetype(std::string_view name);
 
 // What Anki's special fields show besides the note's own fields.
 struct CardExtras {
@@ -60,6 +64,12 @@ struct CardExtras {
 // {{#Tags}} sections count as non-empty when `extras.tags` is not empty.
 std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::string>& fields,
                               const CardExtras& extras = CardExtras());
+
+// True when the note makes a card by Anki's rule itself: a standard
+// template whose question shows a non-empty field, or a cloze number. That
+// is CardOrdinals without its ord 0 fallback.
+bool MakesCard(const Notetype& type, const std::vector<std::string>& fields,
+               const CardExtras& extras = CardExtras());
 
 // One rendered card.
 struct RenderedCard {

@@ -42,7 +42,8 @@ ApkgImportSummary ImportApkg(Store& store, const std::string& path, const ApkgIm
     throw;
   }
   if (media_dir.empty() && !files.empty()) {
-    summary.not_kept.push_back(std::to_string(files.size()) + " media files (the collection has no media folder)");
+    summary.not_kept.push_back(std::to_string(files.size()) + (files.size() == 1 ? " media file" : " media files") +
+                               " (the collection has no media folder)");
   }
   if (!options.dry_run) anki::CommitMedia(plan, media_dir);
   summary.media_added = static_cast<int64_t>(plan.moves.size());

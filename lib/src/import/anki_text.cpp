@@ -12,16 +12,8 @@
 namespace recall::import_internal {
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 std::optional<char> SeparatorFromName(std::string_view v) {
-  const std::string l = Lower(v);
+  const std::string l = LowerAscii(v);
   if (l == "tab" || v == "\t") return '\t';
   if (l == "comma" || v == ",") return ',';
   if (l == "semicolon" || v == ";") return ';';
@@ -64,7 +56,7 @@ std::string HtmlToMarkdown(std::string_view html) {
         out += html.substr(i);
         break;
       }
-      std::string tag = Lower(Trim(html.substr(i + 1, end - i - 1)));
+      std::string tag = LowerAscii(Trim(html.substr(i + 1, end - i - 1)));
       while (!tag.empty() && tag.back() == '/') tag.pop_back();
       const bool closing = !tag.empty() && tag[0] == '/';
       std::string name = tag.substr(closing ? 1 : 0);
@@ -143,7 +135,7 @@ ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file) {
     const std::string_view l = text.substr(pos, eol - pos);
     const size_t colon = l.find(':');
     if (colon != std::string_view::npos) {
-      const std::string key = Lower(Trim(l.substr(1, colon - 1)));
+      const std::string key = LowerAscii(Trim(l.substr(1, colon - 1)));
       const std::string_view value = l.substr(colon + 1);
       const std::string_view tv = Trim(value);
       auto column = [&]() {
@@ -160,7 +152,7 @@ ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file) {
         if (!sep) ThrowInvalid(file, line, "unknown separator \"" + std::string(tv) + "\"");
         h.separator = *sep;
       } else if (key == "html") {
-        const std::string v = Lower(tv);
+        const std::string v = LowerAscii(tv);
         if (v != "true" && v != "false") ThrowInvalid(file, line, "#html must be true or false");
         h.html = v == "true";
       } else if (key == "tags column") {

@@ -1,7 +1,6 @@
 // Reading files, choosing the format, and turning parsed documents into one
 // import plan applied in one transaction.
 
-#include <sha1.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -14,6 +13,7 @@
 
 #include "import/import_internal.h"
 #include "import/read_document.h"
+#include "import/typed_notes.h"
 #include "recall/error.h"
 #include "store/import_writer.h"
 #include "util/base91.h"
@@ -48,16 +48,7 @@ std::string Stem(std::string_view path) {
 
 // A note guid derived from the key, so the same document gives the same
 // guids in every collection (10 characters of Anki's base-91 alphabet).
-std::string GuidFromKey(const std::string& key) {
-  SHA1_CTX ctx;
-  SHA1Init(&ctx);
-  SHA1Update(&ctx, reinterpret_cast<const uint8_t*>(key.data()), key.size());
-  uint8_t digest[SHA1_DIGEST_LENGTH];
-  SHA1Final(digest, &ctx);
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | digest[i];
-  return detail::AnkiBase91(v);
-}
+std::string GuidFromKey(const std::string& key) { return detail::GuidFromText(key); }
 
 std::vector<std::string> SortedUnique(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
@@ -74,6 +65,14 @@ struct FileWork {
   std::string source;
   FileImportSummary summary;
   std::vector<const ImportedNote*> pending;  // no note with its key yet
+  // Markdown decks: each note of a declared type as it would be stored, by
+  // index in doc.notes (empty: no note declares one).
+  std::vector<std::optional<import_internal::DocumentNote>> typed;
+  const import_internal::DocumentNote* Typed(const ImportedNote& n) const {
+    if (typed.empty()) return nullptr;
+    const auto& t = typed[static_cast<size_t>(&n - doc.notes.data())];
+    return t ? &*t : nullptr;
+  }
 };
 
 }  // namespace
@@ -192,6 +191,11 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
       o.dry_run = options.dry_run;
       w.summary.apkg = ImportApkg(store, w.path, o);
     }
+    import_internal::DocumentTypes types;
+    for (auto& w : work) {
+      if (w.format == ImportFormat::kMarkdown) w.typed = import_internal::ResolveDocumentNotes(store, &w.doc, w.path, &types);
+    }
+    if (!options.dry_run) import_internal::SaveNewNotetypes(store, &types);
     const detail::ImportIndex index = detail::LoadImportIndex(store);
     detail::ImportPlan plan;
     std::unordered_map<std::string, std::string> claimed;  // key -> file that has it in this run
@@ -218,24 +222,40 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     // an unchanged document is kept; an edit of a changed one is a conflict.
     auto update_or_keep = [&](FileWork& w, const ImportedNote& n, const detail::ExistingImportNote& ex) {
       const auto tags = desired_tags(n, &ex);
-      std::string front = n.front;
-      std::string back = n.back;
       bool conflict = false;
-      if (ex.has_baseline) {
-        const bool doc_changed = n.front != ex.base_front || n.back != ex.base_back;
-        const bool user_changed = ex.front != ex.base_front || ex.back != ex.base_back;
-        const bool same_text = ex.front == n.front && ex.back == n.back;
-        if (user_changed && !same_text && (!doc_changed || !options.theirs)) {
-          front = ex.front;
-          back = ex.back;
-          conflict = doc_changed;
+      bool same = false;
+      if (const auto* typed = w.Typed(n); typed || ex.notetype_id != kRecallBasicNotetypeId) {
+        const auto r = import_internal::PlanTypedUpdate(store, n, typed, ex, w.source, tags, options.theirs, w.path,
+                                                        &plan);
+        conflict = r.conflict;
+        same = r.same;
+      } else {
+        std::string front = n.front;
+        std::string back = n.back;
+        if (ex.has_baseline) {
+          const bool doc_changed = n.front != ex.base_front || n.back != ex.base_back;
+          const bool user_changed = ex.front != ex.base_front || ex.back != ex.base_back;
+          const bool same_text = ex.front == n.front && ex.back == n.back;
+          if (user_changed && !same_text && (!doc_changed || !options.theirs)) {
+            front = ex.front;
+            back = ex.back;
+            conflict = doc_changed;
+          }
+        }
+        const bool baseline_current = ex.has_baseline && ex.base_front == n.front && ex.base_back == n.back;
+        if (!baseline_current && !conflict) plan.baselines.push_back({ex.id, n.front, n.back, {}});
+        same = ex.key == n.key && ex.front == front && ex.back == back && ex.tags == tags && ex.source == w.source;
+        if (!same) {
+          detail::NoteToUpdate u;
+          u.id = ex.id;
+          u.key = n.key;
+          u.front = std::move(front);
+          u.back = std::move(back);
+          u.source = w.source;
+          u.tags = tags;
+          plan.updates.push_back(std::move(u));
         }
       }
-      const bool baseline_current = ex.has_baseline && ex.base_front == n.front && ex.base_back == n.back;
-      if (!baseline_current && !conflict) plan.baselines.push_back({ex.id, n.front, n.back});
-      const bool same = ex.key == n.key && ex.front == front && ex.back == back && ex.tags == tags &&
-                        ex.source == w.source;
-      if (!same) plan.updates.push_back({ex.id, n.key, front, back, w.source, tags});
       if (conflict) {
         ++w.summary.conflicts;
         w.summary.changes.push_back({ChangeKind::kConflict, n.front, n.line, ex.id});
@@ -281,12 +301,15 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
       for (size_t k = 0; k < index.notes.size(); ++k) {
         if (!matched[k] && !index.notes[k].key.empty() && index.notes[k].source == w.source) {
           gone.push_back(k);
-          gone_by_back[index.notes[k].back].push_back(k);
+          gone_by_back[import_internal::AnswerKey(index.notes[k])].push_back(k);
         }
       }
       for (const ImportedNote* n : w.pending) {
-        auto it = gone_by_back.find(n->back);
-        if (it != gone_by_back.end() && it->second.size() == 1 && !matched[it->second.front()]) {
+        const auto* typed = w.Typed(*n);
+        const std::string answer = typed ? import_internal::AnswerKey(*typed) : std::string();
+        auto it = gone_by_back.find(typed ? answer : n->back);
+        if (!(typed && answer.empty()) && it != gone_by_back.end() && it->second.size() == 1 &&
+            !matched[it->second.front()]) {
           matched[it->second.front()] = true;
           update_or_keep(w, *n, index.notes[it->second.front()]);
           continue;
@@ -297,6 +320,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         a.back = n->back;
         a.source = w.source;
         a.tags = desired_tags(*n, nullptr);
+        if (typed) import_internal::SetTypedAdd(*typed, &a, &plan);
         a.guid = n->guid.empty() ? GuidFromKey(n->key) : n->guid;
         for (int salt = 1; guid_taken(a.guid); ++salt) a.guid = GuidFromKey(n->key + "#" + std::to_string(salt));
         run_guids.insert(a.guid);

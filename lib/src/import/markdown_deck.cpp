@@ -2,13 +2,17 @@
 //
 //   # Deck title                 optional; later "# " headings are sections (tags)
 //   tags: a b                    optional, tags for every card of the file
+//   notetype: Cloze              optional, the note type of every card of the file
 //
 //   ## Question                  one card per "## " heading
 //   id: stable-id                optional metadata lines right below it
 //   tags: x y
+//   notetype: Basic (and reversed card)
 //
 //   Answer in Markdown, up to the next "#"/"##" heading. A line "---" splits
-//   more front (above) from the back (below).
+//   more front (above) from the back (below). In a note of a declared type,
+//   the question is the first field, the answer the second, and a line
+//   "%%% Field name" starts the field of that name.
 
 #include <unordered_map>
 
@@ -52,6 +56,28 @@ std::string Verbatim(const std::vector<std::string_view>& lines) {
   return out;
 }
 
+// The field name of a "%%% Name" line (outside code, in a note of a declared
+// type), or nullopt for any other line.
+std::optional<std::string_view> FieldMarker(std::string_view raw) {
+  if (!StartsWith(raw, "%%%")) return std::nullopt;
+  return Trim(raw.substr(3));
+}
+
+// A line "\%%%..." of a typed note's field stands for the line with one
+// backslash less, so a field can hold a line starting with "%%%".
+std::string_view Unescape(std::string_view raw) {
+  const size_t n = raw.find_first_not_of('\\');
+  if (n != 0 && n != std::string_view::npos && raw.substr(n, 3) == "%%%") return raw.substr(1);
+  return raw;
+}
+
+// A field given by name, while its lines are read.
+struct NamedField {
+  std::string name;
+  int line = 0;
+  std::vector<std::string_view> lines;
+};
+
 }  // namespace
 
 bool DeclaresRecallDeck(std::string_view text) {
@@ -76,6 +102,8 @@ ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines,
   doc.format = ImportFormat::kMarkdown;
   const std::string base = BaseName(file);
   std::vector<std::string> file_tags;
+  std::string file_type;  // "notetype:" below the title
+  int file_type_line = 0;
   std::string section;
   std::unordered_map<std::string, int> id_lines;
 
@@ -88,8 +116,10 @@ ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines,
   std::string id;
   std::vector<std::string_view> front_extra;
   std::vector<std::string_view> body;
+  std::vector<NamedField> named;  // "%%% Name" sections of a typed note
   bool split_seen = false;
 
+  auto typed = [&] { return !note.notetype.empty() || !file_type.empty(); };
   auto flush = [&] {
     if (!in_card) return;
     in_card = false;
@@ -99,7 +129,14 @@ ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines,
       if (!extra.empty()) note.front += "\n\n" + extra;
     }
     note.back = Verbatim(body);
-    if (note.back.empty()) ThrowInvalid(file, note.line, "card without an answer");
+    if (note.notetype.empty() && !file_type.empty()) {
+      note.notetype = file_type;
+      note.notetype_line = file_type_line;
+    }
+    // A typed note's answer may be empty (a cloze note without Back Extra);
+    // whether it makes a card is decided with its type (importer).
+    if (note.back.empty() && note.notetype.empty()) ThrowInvalid(file, note.line, "card without an answer");
+    for (const auto& f : named) note.fields.push_back({f.name, Verbatim(f.lines), f.line});
     for (const auto& t : file_tags) note.tags.push_back(t);
     if (!section.empty()) {
       note.tags.push_back(HeadingToTag(section));
@@ -110,15 +147,18 @@ ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines,
     id.clear();
     front_extra.clear();
     body.clear();
+    named.clear();
     split_seen = false;
   };
+  // Where a body line goes: the open "%%% Name" section, else the answer.
+  auto current = [&]() -> std::vector<std::string_view>& { return named.empty() ? body : named.back().lines; };
 
   for (size_t i = 0; i < lines.size(); ++i) {
     const std::string_view raw = lines[i];
     const std::string_view t = Trim(raw);
     const int line_no = static_cast<int>(i) + 1;
     if (in_fence) {
-      body.push_back(raw);
+      current().push_back(raw);
       if (IsFenceLine(t)) in_fence = false;
       continue;
     }
@@ -154,6 +194,12 @@ ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines,
           doc.deck = std::string(*v);
           continue;
         }
+        if (auto v = Meta(t, "notetype")) {
+          if (v->empty()) ThrowInvalid(file, line_no, "\"notetype:\" without a note type name");
+          file_type = std::string(*v);
+          file_type_line = line_no;
+          continue;
+        }
       }
       if (!t.empty()) file_meta = false;
       continue;  // text before the first card: an introduction, not a card
@@ -174,16 +220,35 @@ ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines,
         for (auto& w : SplitWords(*v)) note.tags.push_back(std::move(w));
         continue;
       }
+      if (auto v = Meta(t, "notetype")) {
+        if (v->empty()) ThrowInvalid(file, line_no, "\"notetype:\" without a note type name");
+        note.notetype = std::string(*v);
+        note.notetype_line = line_no;
+        continue;
+      }
       if (t.empty()) continue;
       in_meta = false;
     }
-    if (t == "---" && !split_seen) {
+    if (typed()) {
+      if (auto name = FieldMarker(raw)) {
+        if (name->empty()) ThrowInvalid(file, line_no, "\"%%%\" without a field name");
+        for (const auto& f : named) {
+          if (LowerAscii(f.name) == LowerAscii(*name)) {
+            ThrowInvalid(file, line_no,
+                         "field \"" + f.name + "\" given twice (first at line " + std::to_string(f.line) + ")");
+          }
+        }
+        named.push_back({std::string(*name), line_no, {}});
+        continue;
+      }
+    }
+    if (t == "---" && !split_seen && named.empty()) {
       split_seen = true;
       front_extra = std::move(body);
       body.clear();
       continue;
     }
-    body.push_back(raw);
+    current().push_back(typed() ? Unescape(raw) : raw);
     if (IsFenceLine(t)) in_fence = true;
   }
   if (in_fence && in_card) ThrowInvalid(file, note.line, "unclosed code block in this card");

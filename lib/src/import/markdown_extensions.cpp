@@ -10,11 +10,7 @@
 
 namespace recall::import_internal::md {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+std::string Lower(std::string_view s) { return LowerAscii(s); }
 
 // Text without HTML tags.
 std::string StripTags(std::string_view s) {

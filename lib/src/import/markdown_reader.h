@@ -2,8 +2,8 @@
 #define RECALL_IMPORT_MARKDOWN_READER_H_
 
 // Private to lib/src/import: the Markdown interview reader's state
-// (markdown_reader.cpp: the rules; markdown_extensions.cpp: front matter,
-// admonitions and <details>).
+// (markdown_reader.cpp: the rules; markdown_headings.cpp: the heading rule;
+// markdown_extensions.cpp: front matter, admonitions and <details>).
 
 #include <map>
 #include <optional>

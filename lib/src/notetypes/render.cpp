@@ -154,8 +154,11 @@ std::string FieldValue(const std::vector<std::string>& fields, size_t i) {
 
 }  // namespace
 
-std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::string>& fields,
-                              const CardExtras& extras) {
+namespace {
+
+// The ordinals Anki's rule gives, without the fallback to ord 0.
+std::set<int> OrdinalsWithQuestions(const Notetype& type, const std::vector<std::string>& fields,
+                                    const CardExtras& extras) {
   std::set<int> ords;
   if (type.kind == NotetypeKind::kCloze) {
     std::set<int> numbers;
@@ -176,6 +179,18 @@ std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::strin
       }
     }
   }
+  return ords;
+}
+
+}  // namespace
+
+bool MakesCard(const Notetype& type, const std::vector<std::string>& fields, const CardExtras& extras) {
+  return !OrdinalsWithQuestions(type, fields, extras).empty();
+}
+
+std::vector<int> CardOrdinals(const Notetype& type, const std::vector<std::string>& fields,
+                              const CardExtras& extras) {
+  std::set<int> ords = OrdinalsWithQuestions(type, fields, extras);
   // Anki never leaves a new note without a card.
   if (ords.empty() && !type.templates.empty()) ords.insert(0);
   return std::vector<int>(ords.begin(), ords.end());

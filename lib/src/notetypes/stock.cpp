@@ -80,4 +80,22 @@ Notetype StockCloze() {
   return nt;
 }
 
+std::vector<Notetype> StockNotetypes() {
+  return {StockBasic(), StockBasicAndReversed(), StockBasicOptionalReversed(), StockBasicTypeAnswer(), StockCloze()};
+}
+
+std::optional<Notetype> StockNotetype(std::string_view name) {
+  auto lower = [](std::string_view s) {
+    std::string out(s);
+    for (char& c : out) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    return out;
+  };
+  for (Notetype& stock : StockNotetypes()) {
+    if (lower(stock.name) == lower(name)) return std::move(stock);
+  }
+  return std::nullopt;
+}
+
 }  // namespace recall

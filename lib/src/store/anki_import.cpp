@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "anki/apkg_internal.h"
 #include "anki/apkg_limits.h"
@@ -18,6 +19,7 @@
 #include "store/package_columns.h"
 #include "store/package_guard.h"
 #include "store/store_impl.h"
+#include "util/base91.h"
 
 namespace recall::anki {
 namespace {
@@ -27,6 +29,16 @@ using import_rows::PackageCard;
 using import_rows::Reader;
 
 struct DryRunRollback {};
+
+std::string Plural(int64_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// The guid of a note whose guid an earlier note of the package has,
+// derived from the shared guid and the note's id in the package.
+std::string SharedGuidReplacement(const std::string& guid, int64_t pkg_id) {
+  return detail::GuidFromText("shared-guid:" + guid + ":" + std::to_string(pkg_id));
+}
 
 struct TargetDeck {
   int64_t id = 0;
@@ -69,8 +81,10 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           if (!today_day) today_day = store.Today().today;
           return *today_day;
         };
+        int64_t in_missing_decks = 0;
         auto deck_for = [&](int64_t did) -> TargetDeck {
           auto it = deck_names.find(did);
+          if (it == deck_names.end()) ++in_missing_decks;  // counted per card
           const std::string name = it == deck_names.end() ? "Default" : it->second;
           if (auto d = decks.find(name); d != decks.end()) return d->second;
           std::optional<Deck> deck = store.FindDeck(name);
@@ -137,37 +151,7 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         std::map<int64_t, std::optional<Notetype>> type_map;
         auto type_for = [&](int64_t mid) -> const std::optional<Notetype>& {
           if (auto it = type_map.find(mid); it != type_map.end()) return it->second;
-          const auto pt = package_types.find(mid);
-          // recall's own note type id is recall Basic (recall's exports).
-          if (mid == kModelId && (pt == package_types.end() || pt->second.fields.size() == kModelFieldCount)) {
-            return type_map[mid] = std::nullopt;
-          }
-          if (pt == package_types.end()) r.Fail("malformed collection: no note type " + std::to_string(mid));
-          Notetype t = pt->second;
-          const std::optional<Notetype> existing = store.GetNotetype(mid);
-          if (existing && (existing->markdown || existing->fields != t.fields)) {
-            t.id = 0;  // the id is taken by a different type: a new one
-            for (const auto& other : store.ListNotetypes()) {
-              if (!other.markdown && other.fields == t.fields && other.templates.size() == t.templates.size() &&
-                  other.name == t.name) {
-                t.id = other.id;  // imported before under a new id
-              }
-            }
-          }
-          std::optional<Notetype> target = t.id != 0 ? store.GetNotetype(t.id) : std::nullopt;
-          const bool same = target && target->name == t.name && target->kind == t.kind && target->css == t.css &&
-                            target->sort_field == t.sort_field && target->fields == t.fields &&
-                            target->templates.size() == t.templates.size() &&
-                            std::equal(t.templates.begin(), t.templates.end(), target->templates.begin(),
-                                       [](const CardTemplate& a, const CardTemplate& b) {
-                                         return a.name == b.name && a.question_format == b.question_format &&
-                                                a.answer_format == b.answer_format;
-                                       });
-          if (!same) {
-            if (!target) ++summary.notetypes_added;
-            t.id = store.SaveNotetype(t);
-          }
-          return type_map[mid] = t;
+          return type_map[mid] = RecallTypeOf(store, package_types, mid, label, &summary.notetypes_added);
         };
         SQLite::Statement latest_recall(db, "SELECT max(id) FROM revlog WHERE card_id = ?");
         SQLite::Statement insert_card(db,
@@ -215,16 +199,26 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
           ++summary.cards_added;
         };
 
+        std::set<std::string> package_guids;  // the guids of the package's notes read so far
+        int64_t shared_guids = 0;
+        int64_t extra_fields = 0;
         SQLite::Statement notes(pkg, "SELECT id, guid, mod, tags, flds, mid FROM notes ORDER BY id");
         while (r.Step(notes)) {
           const int64_t pkg_id = r.Int(notes, 0, "notes.id");
-          const std::string guid = CleanStoredText(r.Text(notes, 1, "notes.guid"), StoredTextKind::kToken);
+          std::string guid = CleanStoredText(r.Text(notes, 1, "notes.guid"), StoredTextKind::kToken);
           int64_t mod = r.Int(notes, 2, "notes.mod");
           if (mod > 100000000000LL) mod /= 1000;  // ms instead of s
           const std::string tags_text = r.Text(notes, 3, "notes.tags");
           const std::string flds = r.Text(notes, 4, "notes.flds");
           const int64_t mid = r.Int(notes, 5, "notes.mid");
           if (guid.empty()) r.Fail("note " + std::to_string(pkg_id) + " has an empty guid");
+          if (!package_guids.insert(guid).second) {
+            // A second note with this guid (Anki keeps guids unique; tools
+            // that derive them may not): a guid of its own, derived from
+            // the shared one and its id, so the next import finds it again.
+            guid = SharedGuidReplacement(guid, pkg_id);
+            ++shared_guids;
+          }
           const auto card_it = cards_of_note.find(pkg_id);
           if (card_it == cards_of_note.end()) {  // a note without cards: nothing to study
             ++summary.notes_without_cards;
@@ -244,7 +238,14 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
               if (!field.empty()) back += (back.empty() ? "" : "\n\n") + field;
             }
           } else {
-            // Anki's HTML, kept as it is.
+            // Anki's HTML, kept as it is. Like Anki (Note::fix_field_count),
+            // extra fields are joined into the last one, missing ones empty.
+            if (fields.size() > type->fields.size() && type->fields.size() > 0) {
+              ++extra_fields;
+              for (size_t i = type->fields.size(); i < fields.size(); ++i) {
+                fields[type->fields.size() - 1] += "; " + fields[i];
+              }
+            }
             fields.resize(type->fields.size());
             front = detail::SortFieldText(*type, fields);
             joined = detail::JoinFields(fields);
@@ -335,8 +336,21 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
         }
 
         // Review log: merged by id, never duplicated.
-        summary.revlog_added += import_rows::MergeRevlog(pkg, db, r, card_map);
+        summary.revlog_added += import_rows::MergeRevlog(pkg, db, r, card_map, rows.v1);
         summary.repaired = detail::RepairImportedCards(store, card_map);
+        if (in_missing_decks > 0) {
+          summary.repaired.push_back("cards in a deck the package does not have: " + std::to_string(in_missing_decks) +
+                                     " (put in Default)");
+        }
+        if (extra_fields > 0) {
+          summary.repaired.push_back("notes with more fields than their note type: " + std::to_string(extra_fields) +
+                                     " (the extra fields joined into the last one, as Anki's Check Database does)");
+        }
+        if (shared_guids > 0) {
+          summary.repaired.push_back("notes whose guid an earlier note of the package has: " +
+                                     std::to_string(shared_guids) +
+                                     " (given a guid of their own, the same at every import)");
+        }
         AdoptPackageFsrs(store, fsrs, from_package, &summary);
         if (options.dry_run) throw DryRunRollback{};
       });
@@ -348,7 +362,22 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
                                  " cards in filtered decks (recall has none: they are in their home decks)");
     }
     if (summary.notes_without_cards > 0) {
-      summary.not_kept.push_back(std::to_string(summary.notes_without_cards) + " notes without cards");
+      summary.not_kept.push_back(Plural(summary.notes_without_cards, "note", "notes") + " without cards");
+    }
+    if (rows.cards_without_note > 0) {
+      summary.not_kept.push_back(Plural(rows.cards_without_note, "card whose note is", "cards whose note is") +
+                                 " not in the package");
+    }
+    if (rows.revlog_without_card > 0) {
+      summary.not_kept.push_back(Plural(rows.revlog_without_card, "review log row", "review log rows") +
+                                 " of cards that are not in the package");
+    }
+    if (!rows.empty_decks.empty()) {
+      std::string names;
+      for (size_t i = 0; i < rows.empty_decks.size() && i < 3; ++i) names += (i ? ", " : "") + rows.empty_decks[i];
+      if (rows.empty_decks.size() > 3) names += " and " + std::to_string(rows.empty_decks.size() - 3) + " more";
+      summary.not_kept.push_back(Plural(static_cast<int64_t>(rows.empty_decks.size()), "deck", "decks") +
+                                 " without cards (" + names + "): Anki's importer leaves them out too");
     }
     for (std::string& line : import_rows::NotKeptInPackage(pkg)) summary.not_kept.push_back(std::move(line));
   } catch (const SQLite::Exception& e) {

@@ -1,7 +1,11 @@
 // .apkg import: the note types of a package (schema 11 JSON or schema 18
 // tables with protobuf configs), checked as untrusted input.
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
+
+#include "anki/apkg_internal.h"
 
 #include "anki/protobuf.h"
 #include "recall/error.h"
@@ -142,6 +146,41 @@ std::map<int64_t, Notetype> ReadPackageNotetypes(SQLite::Database& pkg, int64_t 
   if (!st.getColumn(0).isText()) Fail("col.models is not text", label);
   if (ver >= 18 && st.getColumn(0).getString().empty()) return {};  // no note types at all
   return FromModelsJson(st.getColumn(0).getString(), label);
+}
+
+std::optional<Notetype> RecallTypeOf(Store& store, const std::map<int64_t, Notetype>& package_types, int64_t mid,
+                                     const std::string& label, int64_t* notetypes_added) {
+  const auto pt = package_types.find(mid);
+  // recall's own note type id is recall Basic (recall's exports).
+  if (mid == kModelId && (pt == package_types.end() || pt->second.fields.size() == kModelFieldCount)) {
+    return std::nullopt;
+  }
+  if (pt == package_types.end()) Fail("no note type " + std::to_string(mid), label);
+  Notetype t = pt->second;
+  const std::optional<Notetype> existing = store.GetNotetype(mid);
+  if (existing && (existing->markdown || existing->fields != t.fields)) {
+    t.id = 0;  // the id is taken by a different type: a new one
+    for (const auto& other : store.ListNotetypes()) {
+      if (!other.markdown && other.fields == t.fields && other.templates.size() == t.templates.size() &&
+          other.name == t.name) {
+        t.id = other.id;  // imported before under a new id
+      }
+    }
+  }
+  std::optional<Notetype> target = t.id != 0 ? store.GetNotetype(t.id) : std::nullopt;
+  const bool same = target && target->name == t.name && target->kind == t.kind && target->css == t.css &&
+                    target->sort_field == t.sort_field && target->fields == t.fields &&
+                    target->templates.size() == t.templates.size() &&
+                    std::equal(t.templates.begin(), t.templates.end(), target->templates.begin(),
+                               [](const CardTemplate& a, const CardTemplate& b) {
+                                 return a.name == b.name && a.question_format == b.question_format &&
+                                        a.answer_format == b.answer_format;
+                               });
+  if (!same) {
+    if (!target) ++*notetypes_added;
+    t.id = store.SaveNotetype(t);
+  }
+  return t;
 }
 
 }  // namespace recall::anki

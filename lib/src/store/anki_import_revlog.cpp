@@ -9,7 +9,8 @@
 
 namespace recall::anki::import_rows {
 
-int64_t MergeRevlog(SQLite::Database& pkg, SQLite::Database& db, const Reader& r, const CardMap& card_map) {
+int64_t MergeRevlog(SQLite::Database& pkg, SQLite::Database& db, const Reader& r, const CardMap& card_map,
+                    bool v1) {
   int64_t added = 0;
   // Review log: merged by id, never duplicated.
   SQLite::Statement revlog(pkg, "SELECT id, cid, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY cid, id");
@@ -42,12 +43,14 @@ int64_t MergeRevlog(SQLite::Database& pkg, SQLite::Database& db, const Reader& r
     prev_factor = factor;
     const auto target = card_map.find(cid);
     if (target == card_map.end()) continue;
+    // Scheduler v1 had three buttons while learning (Again, Good, Easy).
+    const int64_t rating = v1 && (type == 0 || type == 2) && (ease == 2 || ease == 3) ? ease + 1 : ease;
     CardType before = CardType::kReview;
     if (type == 0) before = last_ivl == 0 ? CardType::kNew : CardType::kLearning;
     if (type == 2) before = CardType::kRelearning;
     insert_rev.bind(1, id);
     insert_rev.bind(2, target->second.first);
-    insert_rev.bind(3, ease);
+    insert_rev.bind(3, rating);
     insert_rev.bind(4, type);
     insert_rev.bind(5, static_cast<int>(before));
     insert_rev.bind(6, ivl);
@@ -58,7 +61,8 @@ int64_t MergeRevlog(SQLite::Database& pkg, SQLite::Database& db, const Reader& r
     insert_rev.bind(11, StudyDayOf(Timestamp{id}, target->second.second).n);
     added += insert_rev.exec();
     insert_rev.reset();
-  }  return added;
+  }
+  return added;
 }
 
 }  // namespace recall::anki::import_rows

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -122,6 +123,7 @@ PackageRows ReadPackageRows(SQLite::Database& pkg, const Reader& r, Timestamp no
     return conf[key].get<int64_t>();
   };
   const int64_t sched_ver = conf_int("schedVer", 1);
+  rows.v1 = sched_ver < 2;
   const int rollover = static_cast<int>(std::clamp<int64_t>(conf_int("rollover", 4), 0, 23));
   const bool has_offset = conf.contains("creationOffset") && !conf["creationOffset"].is_null();
 
@@ -139,6 +141,7 @@ PackageRows ReadPackageRows(SQLite::Database& pkg, const Reader& r, Timestamp no
   rows.notetypes = ReadPackageNotetypes(pkg, ver, r.label());
 
   // Cards: every card of each note, by ord.
+  std::set<int64_t> used_decks;  // the decks cards are in (filtered ones too) and their home decks
   {
     SQLite::Statement st(pkg,
                          "SELECT id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, left, odid, odue "
@@ -149,7 +152,7 @@ PackageRows ReadPackageRows(SQLite::Database& pkg, const Reader& r, Timestamp no
       const int64_t nid = r.Int(st, 1, "cards.nid");
       c.did = r.Int(st, 2, "cards.did");
       const int64_t ord = r.Int(st, 3, "cards.ord");
-      const int64_t type = r.Int(st, 4, "cards.type");
+      int64_t type = r.Int(st, 4, "cards.type");
       const int64_t queue = r.Int(st, 5, "cards.queue");
       c.due = r.Int(st, 6, "cards.due");
       c.ivl = r.Int(st, 7, "cards.ivl");
@@ -171,6 +174,8 @@ PackageRows ReadPackageRows(SQLite::Database& pkg, const Reader& r, Timestamp no
       }
       if (c.left < 0 || c.left > 2147483647) r.Fail("invalid card steps left" + where);
       if (c.due < -2147483648LL || c.due > 2147483647LL) r.Fail("invalid card due" + where);
+      if (rows.v1 && type == 2 && (queue == 1 || queue == 3)) type = 3;  // v1 relearning
+      used_decks.insert(c.did);
       if (odid != 0) {  // in a filtered deck: its home deck and due
         ++rows.in_filtered_decks;
         c.did = odid;
@@ -180,9 +185,29 @@ PackageRows ReadPackageRows(SQLite::Database& pkg, const Reader& r, Timestamp no
       c.type = static_cast<int>(type);
       c.queue = static_cast<int>(queue);
       if (c.queue == 4) c.queue = c.type == 0 ? 0 : (c.type == 2 ? 2 : 3);
+      used_decks.insert(c.did);
       rows.cards_of_note[nid].push_back(c);
     }
   }
+  // Decks no card uses, that are no parent of one that is used (Anki's
+  // importer brings only the decks of the cards and their parents).
+  std::set<std::string> used_names;
+  for (const int64_t id : used_decks) {
+    const auto it = rows.deck_names.find(id);
+    if (it != rows.deck_names.end()) used_names.insert(it->second);
+  }
+  for (const auto& [id, name] : rows.deck_names) {
+    if (id == 1 || used_decks.count(id)) continue;
+    const auto child = used_names.lower_bound(name + "::");
+    if (child != used_names.end() && child->compare(0, name.size() + 2, name + "::") == 0) continue;
+    if (used_names.count(name)) continue;
+    rows.empty_decks.push_back(name);
+  }
+  std::sort(rows.empty_decks.begin(), rows.empty_decks.end());
+  rows.cards_without_note =
+      pkg.execAndGet("SELECT count(*) FROM cards WHERE nid NOT IN (SELECT id FROM notes)").getInt64();
+  rows.revlog_without_card =
+      pkg.execAndGet("SELECT count(*) FROM revlog WHERE cid NOT IN (SELECT id FROM cards)").getInt64();
   // Latest review per package card, for "whoever reviewed last wins".
   {
     SQLite::Statement st(pkg, "SELECT cid, max(id) FROM revlog GROUP BY cid");

@@ -80,6 +80,16 @@ struct PackageRows {
   std::unordered_map<int64_t, std::vector<PackageCard>> cards_of_note;  // by ord
   std::unordered_map<int64_t, int64_t> latest_review;                   // cid -> max revlog id
   int64_t in_filtered_decks = 0;
+  // Scheduler v1 (no schedVer, or 1): read as Anki upgrades it to v2 before
+  // importing (rslib scheduler/upgrade.rs): relearning cards (type 2 in a
+  // learning queue) become type 3, and the review log's learning buttons
+  // 2 and 3 (Good, Easy) become 3 and 4.
+  bool v1 = false;
+  // What the package has that no card of it uses or that has no card: named
+  // in the summary.
+  std::vector<std::string> empty_decks;  // names, Default and filtered decks aside
+  int64_t cards_without_note = 0;
+  int64_t revlog_without_card = 0;
 };
 
 // Checks that `pkg` is a readable, uncorrupted collection with the tables
@@ -96,8 +106,10 @@ std::vector<std::string> NotKeptInPackage(SQLite::Database& pkg);
 // package card id -> (recall card id, the collection's rollover hour)
 using CardMap = std::unordered_map<int64_t, std::pair<int64_t, int>>;
 // Merges the package's review log for the cards in `card_map`, by id, never
-// duplicating a row. Returns the number of rows added.
-int64_t MergeRevlog(SQLite::Database& pkg, SQLite::Database& db, const Reader& r, const CardMap& card_map);
+// duplicating a row (`v1`: the package's buttons are scheduler v1's). Returns
+// the number of rows added.
+int64_t MergeRevlog(SQLite::Database& pkg, SQLite::Database& db, const Reader& r, const CardMap& card_map,
+                    bool v1);
 
 }  // namespace recall::anki::import_rows
 

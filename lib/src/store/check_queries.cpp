@@ -27,7 +27,8 @@ constexpr CardRule kCardRules[] = {
     {"new card in a review queue", "type = 0 AND queue IN (1, 2, 3)"},
     {"learning card in the new queue", "type IN (1, 3) AND queue = 0"},
     {"card with fewer answers than review log rows",
-     "reps < (SELECT count(*) FROM revlog r WHERE r.card_id = cards.id)"},
+     "reps < (SELECT count(*) FROM revlog r WHERE r.card_id = cards.id AND r.kind <= 3 AND NOT (r.kind = 3 AND "
+     "r.ease = 0))"},
 };
 
 }  // namespace

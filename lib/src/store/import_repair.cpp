@@ -40,8 +40,9 @@ std::vector<std::string> RepairImportedCards(
   std::optional<int64_t> today;
   int64_t counts[kRepairCount] = {};
   SQLite::Statement read(db,
-                         "SELECT c.type, c.queue, c.due, c.ivl, c.ease, c.reps, d.algorithm, "
-                         "(SELECT count(*) FROM revlog r WHERE r.card_id = c.id) "
+                         std::string("SELECT c.type, c.queue, c.due, c.ivl, c.ease, c.reps, d.algorithm, ") +
+                         "(SELECT count(*) FROM revlog r WHERE r.card_id = c.id AND " +
+                             std::string(detail::kRevlogAnswerSql) + ") "
                          "FROM cards c JOIN decks d ON d.id = c.deck_id WHERE c.id = ?");
   SQLite::Statement write(db, "UPDATE cards SET due = ?, ivl = ?, ease = ?, reps = ? WHERE id = ?");
   for (const int64_t id : cards) {

@@ -7,6 +7,7 @@
 
 #include "recall/text.h"
 #include "store/store_impl.h"
+#include "store/typed_cards.h"
 
 namespace recall::detail {
 namespace {
@@ -15,19 +16,25 @@ constexpr const char* kLoadNotesSql =
     "SELECT n.id, n.key, n.guid, n.front, n.back, n.source, "
     "  (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id), "
     "  NOT EXISTS (SELECT 1 FROM cards c WHERE c.note_id = n.id AND c.queue <> -1), "
-    "  b.front, b.back "
+    "  b.front, b.back, n.notetype_id, CASE WHEN n.key IS NOT NULL THEN n.fields END, b.fields "
     "FROM notes n LEFT JOIN import_baselines b ON b.note_id = n.id";
-constexpr const char* kSetBaselineSql = "INSERT OR REPLACE INTO import_baselines (note_id, front, back) VALUES (?, ?, ?)";
+constexpr const char* kSetBaselineSql =
+    "INSERT OR REPLACE INTO import_baselines (note_id, front, back, fields) VALUES (?, ?, ?, ?)";
 constexpr const char* kInsertNoteSql =
-    "INSERT INTO notes (id, guid, front, back, source, key, created_s, modified_s) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    "INSERT INTO notes (id, guid, front, back, source, key, created_s, modified_s, notetype_id, fields) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kInsertCardSql =
-    "INSERT INTO cards (id, note_id, deck_id, ord, due, modified_s) VALUES (?, ?, ?, 0, ?, ?)";
+    "INSERT INTO cards (id, note_id, deck_id, ord, due, modified_s) VALUES (?, ?, ?, ?, ?, ?)";
 constexpr const char* kInsertTagSql = "INSERT OR IGNORE INTO note_tags (note_id, tag) VALUES (?, ?)";
 constexpr const char* kDeleteTagsSql = "DELETE FROM note_tags WHERE note_id = ?";
 constexpr const char* kUpdateNoteSql =
     "UPDATE notes SET front = ?, back = ?, key = ?, source = ?, modified_s = max(?, modified_s + 1) "
     "WHERE id = ?";
+// A note that is, or becomes, of another type than recall Basic (or goes
+// back to it from one: fields NULL).
+constexpr const char* kUpdateTypedNoteSql =
+    "UPDATE notes SET front = ?, back = ?, key = ?, source = ?, modified_s = max(?, modified_s + 1), "
+    "notetype_id = ?, fields = ? WHERE id = ?";
 constexpr const char* kSuspendSql =
     "UPDATE cards SET queue = -1, modified_s = ? WHERE note_id = ? AND queue <> -1";
 
@@ -43,6 +50,29 @@ void InsertTags(SQLite::Statement& ins, int64_t note_id, const std::vector<std::
     ins.exec();
     ins.reset();
   }
+}
+
+// The note's new type and fields (front: its sort field), or back to recall
+// Basic (fields NULL).
+void UpdateTypedNote(SQLite::Database& db, const ImportPlan& plan, const NoteToUpdate& u, Timestamp now) {
+  SQLite::Statement upd(db, kUpdateTypedNoteSql);
+  if (u.notetype_id == kRecallBasicNotetypeId) {
+    upd.bind(1, CleanStoredText(u.front));
+    upd.bind(2, CleanStoredText(u.back));
+    upd.bind(7);
+  } else {
+    std::vector<std::string> fields = u.fields;
+    for (auto& f : fields) f = CleanStoredText(f);
+    upd.bind(1, SortFieldText(plan.notetypes.at(u.notetype_id), fields));
+    upd.bind(2, "");
+    upd.bind(7, JoinFields(fields));
+  }
+  upd.bindNoCopy(3, u.key);
+  upd.bindNoCopy(4, u.source);
+  upd.bind(5, now.Seconds());
+  upd.bind(6, u.notetype_id);
+  upd.bind(8, u.id);
+  upd.exec();
 }
 
 }  // namespace
@@ -66,6 +96,9 @@ ImportIndex LoadImportIndex(const Store& store) {
         n.base_front = st.getColumn(8).getString();
         n.base_back = st.getColumn(9).getString();
       }
+      n.notetype_id = st.getColumn(10).getInt64();
+      if (!st.getColumn(11).isNull()) n.fields = SplitFields(st.getColumn(11).getString());
+      if (!st.getColumn(12).isNull()) n.base_fields = SplitFields(st.getColumn(12).getString());
       if (!n.key.empty()) index.by_key.emplace(n.key, index.notes.size());
       index.by_guid.emplace(n.guid, index.notes.size());
       index.notes.push_back(std::move(n));
@@ -83,25 +116,45 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
     ids.reserve(plan.adds.size());
     SQLite::Statement ins_tag(db, kInsertTagSql);
     SQLite::Statement set_base(db, kSetBaselineSql);
-    auto baseline = [&](int64_t id, const std::string& front, const std::string& back) {
+    auto baseline = [&](int64_t id, const std::string& front, const std::string& back,
+                        const std::vector<std::string>& fields) {
       set_base.bind(1, id);
       set_base.bindNoCopy(2, front);
       set_base.bindNoCopy(3, back);
+      if (fields.empty()) {
+        set_base.bind(4);
+      } else {
+        set_base.bind(4, JoinFields(fields));
+      }
       set_base.exec();
       set_base.reset();
     };
     if (!plan.adds.empty()) {
-      const int64_t count = static_cast<int64_t>(plan.adds.size());
+      int64_t count = 0;  // new-card positions: one per card
+      for (const auto& a : plan.adds) count += a.fields.empty() ? 1 : static_cast<int64_t>(a.ords.size());
       int64_t position = ReserveNewPositions(db, count);
       int64_t note_id = NextMsId(db, "notes", now);
       int64_t card_id = NextMsId(db, "cards", now);
       SQLite::Statement ins_note(db, kInsertNoteSql);
       SQLite::Statement ins_card(db, kInsertCardSql);
+      static const std::vector<int> kFirstCard = {0};
       for (const auto& a : plan.adds) {
+        const bool typed = !a.fields.empty();
         ins_note.bind(1, note_id);
         ins_note.bind(2, CleanStoredText(a.guid, StoredTextKind::kToken));
-        ins_note.bind(3, CleanStoredText(a.front));
-        ins_note.bind(4, CleanStoredText(a.back));
+        if (typed) {
+          std::vector<std::string> fields = a.fields;
+          for (auto& f : fields) f = CleanStoredText(f);
+          ins_note.bind(3, SortFieldText(plan.notetypes.at(a.notetype_id), fields));
+          ins_note.bind(4, "");
+          ins_note.bind(9, a.notetype_id);
+          ins_note.bind(10, JoinFields(fields));
+        } else {
+          ins_note.bind(3, CleanStoredText(a.front));
+          ins_note.bind(4, CleanStoredText(a.back));
+          ins_note.bind(9, kRecallBasicNotetypeId);
+          ins_note.bind(10);
+        }
         ins_note.bindNoCopy(5, a.source);
         ins_note.bindNoCopy(6, a.key);
         ins_note.bind(7, now_s);
@@ -109,24 +162,42 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
         ins_note.exec();
         ins_note.reset();
         InsertTags(ins_tag, note_id, a.tags);
-        baseline(note_id, a.front, a.back);
-        ins_card.bind(1, card_id);
-        ins_card.bind(2, note_id);
-        ins_card.bind(3, a.deck_id);
-        ins_card.bind(4, position);
-        ins_card.bind(5, now_s);
-        ins_card.exec();
-        ins_card.reset();
+        if (typed) {
+          baseline(note_id, "", "", a.fields);
+        } else {
+          baseline(note_id, a.front, a.back, {});
+        }
+        for (const int ord : typed ? a.ords : kFirstCard) {
+          ins_card.bind(1, card_id);
+          ins_card.bind(2, note_id);
+          ins_card.bind(3, a.deck_id);
+          ins_card.bind(4, ord);
+          ins_card.bind(5, position);
+          ins_card.bind(6, now_s);
+          ins_card.exec();
+          ins_card.reset();
+          ++card_id;
+          ++position;
+        }
         ids.push_back(note_id);
         ++note_id;
-        ++card_id;
-        ++position;
       }
     }
     if (!plan.updates.empty()) {
       SQLite::Statement upd(db, kUpdateNoteSql);
       SQLite::Statement del_tags(db, kDeleteTagsSql);
       for (const auto& u : plan.updates) {
+        if (u.typed) {
+          UpdateTypedNote(db, plan, u, now);
+          del_tags.bind(1, u.id);
+          del_tags.exec();
+          del_tags.reset();
+          InsertTags(ins_tag, u.id, u.tags);
+          if (u.notetype_id != kRecallBasicNotetypeId) {
+            AddMissingCards(db, plan.notetypes.at(u.notetype_id), u.id, u.fields, u.tags, now);
+          }
+          continue;
+        }
         upd.bind(1, CleanStoredText(u.front));
         upd.bind(2, CleanStoredText(u.back));
         upd.bindNoCopy(3, u.key);
@@ -141,7 +212,7 @@ std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
         InsertTags(ins_tag, u.id, u.tags);
       }
     }
-    for (const auto& b : plan.baselines) baseline(b.id, b.front, b.back);
+    for (const auto& b : plan.baselines) baseline(b.id, b.front, b.back, b.fields);
     if (!plan.suspend_note_ids.empty()) {
       SQLite::Statement sus(db, kSuspendSql);
       for (int64_t id : plan.suspend_note_ids) {

@@ -99,6 +99,9 @@ void OptionalWrite(const Store& store, F&& fn) {
 // queue, due, ivl, ease, reps, lapses, left, drill, modified_s" starting at
 // column `first` of the statement.
 extern const char* const kCardColumns;
+// A review log row that is an answer (counted in cards.reps): not a manual
+// or rescheduling entry (kinds 4, 5) and not a cram row (kind 3, ease 0).
+inline constexpr const char* kRevlogAnswerSql = "r.kind <= 3 AND NOT (r.kind = 3 AND r.ease = 0)";
 Card ReadCard(SQLite::Statement& st, int first = 0);
 // The card's FSRS memory columns "stability, difficulty, last_review_s",
 // selected after the others, and their reader.
