@@ -2,7 +2,6 @@
 
 #include "card_face.h"
 
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,14 +12,6 @@ namespace recall::app {
 namespace {
 
 constexpr std::string_view kAnswerRule = "<hr id=answer>";
-
-std::vector<std::string> SplitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
-}
 
 // Every "[[type:...]]" box in `html` replaced by `with`.
 std::string ReplaceTypeBoxes(std::string html, const std::string& with) {

@@ -345,11 +345,11 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
       // Everything was counted; nothing was kept.
     }
     if (in_filtered_decks > 0) {
-      summary.not_kept.push_back(std::to_string(in_filtered_decks) +
-                                 " cards in filtered decks (recall has none: they are in their home decks)");
+      summary.not_kept.push_back(Plural(in_filtered_decks, "card", "cards") +
+                                 " in filtered decks (recall has none: they are in their home decks)");
     }
     if (summary.notes_without_cards > 0) {
-      summary.not_kept.push_back(std::to_string(summary.notes_without_cards) + " notes without cards");
+      summary.not_kept.push_back(Plural(summary.notes_without_cards, "note", "notes") + " without cards");
     }
     for (std::string& line : import_rows::NotKeptInPackage(pkg)) summary.not_kept.push_back(std::move(line));
   } catch (const SQLite::Exception& e) {
