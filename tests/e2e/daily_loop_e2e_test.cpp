@@ -49,7 +49,7 @@ TEST_F(DailyLoopE2eTest, DecksAndTheHeaderAgreeAfterTheNewLimit) {
             "面试      2      0      0       3  new limit 2 reached\n");
   r = Run({"review"}, "2024-03-01T09:00:00Z", "4\nq\n");
   EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1),
-            "0/2 · <1 min left · 面试 · New 2 · Learn 0 · Due 0 · new\n");
+            "0/2 · <1 min left · 面试 · New 2 (limit 2 reached) · Learn 0 · Due 0 · new\n");
   r = Run({"decks"}, "2024-03-01T09:00:00Z");
   EXPECT_EQ(r.out,
             "Deck    New  Learn    Due   Cards\n"
@@ -68,6 +68,47 @@ TEST_F(DailyLoopE2eTest, DecksAndTheHeaderAgreeAfterTheNewLimit) {
   EXPECT_EQ(r.out,
             "Deck    New  Learn    Due   Cards\n"
             "面试      1      0      0       3\n");
+}
+
+// The review limit, named like the new-card limit: after the row in
+// `recall decks`, after Due in the header, and in the summary with the
+// command that raises it.
+TEST_F(DailyLoopE2eTest, TheReviewLimitIsNamedWhereItBinds) {
+  {
+    FixedClock clock(Timestamp::FromSeconds(1709283600));
+    Store store = Store::Open(db_, clock);
+    Deck deck = *store.FindDeck("面试");
+    deck.options.reviews_per_day = 1;
+    store.SetDeckOptions(deck.id, deck.options);
+  }
+  Run({"review"}, "2024-03-01T09:00:00Z", "4\n4\n");  // two cards Easy: due on 5 March
+  auto r = Run({"decks"}, "2024-03-05T09:00:00Z");
+  EXPECT_EQ(r.out,
+            "Deck    New  Learn    Due   Cards\n"
+            "面试      1      0      1       3  review limit 1 reached\n");
+  r = Run({"review"}, "2024-03-05T09:00:00Z", "3\n4\n");
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1),
+            "0/2 · <1 min left · 面试 · New 1 · Learn 0 · Due 1 (limit 1 reached) · review, last 4d\n")
+      << r.out;
+  EXPECT_EQ(r.out.substr(r.out.find("No more cards due now.")),
+            "No more cards due now.\n"
+            "Reviewed 2 cards in 0s · Again 0 (0%)\n"
+            "Retention 100% (1 of 1 review) · 1 new card learned · streak 1 day\n"
+            "No more reviews today: 面试 has reached its limit of 1 review; `recall deck options 面试 "
+            "--reviews-per-day N` raises it.\n"
+            "Next: 0 due tomorrow\n");
+}
+
+// Nothing due: the session says so, and names the limit that holds cards back.
+TEST_F(DailyLoopE2eTest, NothingDueSaysSoAndNamesTheLimit) {
+  Run({"review"}, "2024-03-01T09:00:00Z", "4\n4\n");
+  const auto r = Run({"review"}, "2024-03-01T10:00:00Z");
+  EXPECT_EQ(r.out,
+            "Nothing is due now.\n"
+            "Streak 1 day\n"
+            "No more new cards today: 面试 has reached its limit of 2 new cards; `recall deck options 面试 "
+            "--new-per-day N` raises it.\n"
+            "Next: 0 due tomorrow\n");
 }
 
 TEST_F(DailyLoopE2eTest, StreakCountsStudyDaysAndBreaksAfterAMissedDay) {
