@@ -122,7 +122,7 @@ void RunUndo(bool force, Context& ctx) {
 const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
   auto args = std::make_shared<AnswerArgs>();
   auto* answer = app.add_subcommand("answer", "Answer one card now and print its new state");
-  answer->add_option("ID", args->id, "Card id")->required();
+  answer->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
   answer->add_option("RATING", args->rating,
                      "anki decks: 1-4 or again, hard, good, easy; sm2 decks: grade 0-5")
       ->required();
