@@ -82,7 +82,27 @@ LimitNotes::LimitNotes(Store& store, const SessionOptions& options)
       applies_(options.weakest < 0 && !options.cram && options.tags.empty()) {}
 
 void LimitNotes::Refresh() {
-  if (applies_) today_ = CountToday(store_, deck_id_);
+  if (!applies_) return;
+  if (deck_id_) {
+    today_ = CountToday(store_, deck_id_);
+    return;
+  }
+  // Every deck: each top-level deck keeps its own limits (CountToday of all
+  // decks is their union); a limit is named when it is the only one binding.
+  today_ = TodayCounts{};
+  int new_binding = 0, reviews_binding = 0;
+  for (const Deck& d : store_.ListDecks()) {
+    if (d.name.find("::") != std::string::npos) continue;
+    const TodayCounts t = CountToday(store_, d.id);
+    if (t.new_limited) {
+      today_.new_limited = true;
+      today_.new_per_day = ++new_binding == 1 ? t.new_per_day : 0;
+    }
+    if (t.reviews_limited) {
+      today_.reviews_limited = true;
+      today_.reviews_per_day = ++reviews_binding == 1 ? t.reviews_per_day : 0;
+    }
+  }
 }
 
 namespace {

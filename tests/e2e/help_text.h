@@ -88,6 +88,8 @@ inline HelpCommand ParseHelp(const std::string& path, const std::string& help) {
         if (words[i] == "Excludes:") excludes = true;
         if (words[i] == "Excludes:" || words[i] == "Needs:") continue;
         if (excludes) {
+          // The names it excludes; a long entry has its description after one space.
+          if (words[i][0] != '-') break;
           o.excludes.push_back(words[i]);
           continue;
         }
