@@ -224,7 +224,7 @@ TEST_F(RealPackagesTest, SummaryNamesWhatIsNotKept) {
             (std::vector<std::string>{"1 option group (Default)" + groups}));
   EXPECT_EQ(not_kept("anki-media.apkg"),
             (std::vector<std::string>{"1 option group (Default)" + groups,
-                                      "1 media files (the collection has no media folder)"}));
+                                      "1 media file (the collection has no media folder)"}));
 }
 
 // Every package in the directory, named here or not.
