@@ -87,21 +87,15 @@ void LimitNotes::Refresh() {
     today_ = CountToday(store_, deck_id_);
     return;
   }
-  // Every deck: each top-level deck keeps its own limits (CountToday of all
-  // decks is their union); a limit is named when it is the only one binding.
-  today_ = TodayCounts{};
-  int new_binding = 0, reviews_binding = 0;
-  for (const Deck& d : store_.ListDecks()) {
-    if (d.name.find("::") != std::string::npos) continue;
-    const TodayCounts t = CountToday(store_, d.id);
-    if (t.new_limited) {
-      today_.new_limited = true;
-      today_.new_per_day = ++new_binding == 1 ? t.new_per_day : 0;
-    }
-    if (t.reviews_limited) {
-      today_.reviews_limited = true;
-      today_.reviews_per_day = ++reviews_binding == 1 ? t.reviews_per_day : 0;
-    }
+  // Every deck: one limit to name only when one deck heads them all.
+  std::vector<int64_t> roots;
+  for (const SessionDeck& d : LoadSessionDecks(store_, std::nullopt)) {
+    if (d.parent_id == 0) roots.push_back(d.id);
+  }
+  if (roots.size() == 1) {
+    today_ = CountToday(store_, roots.front());
+  } else {
+    today_ = CountToday(store_, std::nullopt);  // limits: 0, none to name
   }
 }
 

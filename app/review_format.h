@@ -32,8 +32,8 @@ class LimitNotes {
   // Counts again: after every Advance (an answer may use up a limit).
   void Refresh();
   // "New 3 (limit 20 reached)" when the new-card limit holds cards back
-  // ("limit reached" when the session covers every deck and the limits of
-  // several top-level decks bind), else "New 3"; likewise "Due 40 (limit 200
+  // ("limit reached" when the session covers every deck and more than one
+  // deck is at the top), else "New 3"; likewise "Due 40 (limit 200
   // reached)".
   std::string NewItem(int64_t n) const;
   std::string DueItem(int64_t n) const;

@@ -99,6 +99,33 @@ TEST_F(DailyLoopE2eTest, TheReviewLimitIsNamedWhereItBinds) {
             "Next: 1 due tomorrow\n");
 }
 
+// A session over every deck with two top-level decks: each has its own
+// limit, so the header says a limit binds without naming one.
+TEST_F(DailyLoopE2eTest, TwoTopLevelDecksNameNoSingleLimit) {
+  {
+    FixedClock clock(Timestamp::FromSeconds(1709283600));
+    Store store = Store::Open(db_, clock);
+    DeckOptions o;
+    o.new_per_day = 1;
+    const int64_t other = store.CreateDeck("其他", o).id;
+    for (const char* front : {"甲", "乙"}) {
+      Note n;
+      n.front = front;
+      n.back = "答";
+      store.AddNote(&n, other);
+    }
+  }
+  const auto r = Run({"review"}, "2024-03-01T09:00:00Z", "q\n");
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1),
+            "0/3 · <1 min left · 面试 · New 3 (limit reached) · Learn 0 · Due 0 · new\n")
+      << r.out;
+  // With --deck the deck's own limit is named.
+  const auto one = Run({"review", "--deck", "其他"}, "2024-03-01T09:00:00Z", "q\n");
+  EXPECT_EQ(one.out.substr(0, one.out.find('\n') + 1),
+            "0/1 · <1 min left · 其他 · New 1 (limit 1 reached) · Learn 0 · Due 0 · new\n")
+      << one.out;
+}
+
 // Nothing due: the session says so, and names the limit that holds cards back.
 TEST_F(DailyLoopE2eTest, NothingDueSaysSoAndNamesTheLimit) {
   Run({"review"}, "2024-03-01T09:00:00Z", "4\n4\n");
