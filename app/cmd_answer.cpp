@@ -132,9 +132,11 @@ const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
   answer->add_option("--expect-reps", args->expect_reps,
                      "Refuse (exit 5, nothing written) unless the card has this many answers: the reps you saw")
       ->check(WholeNumber());
-  answer->add_option("--expect-due", args->expect_due,
-                     "Refuse (exit 5, nothing written) unless the card's due is this (as in cards --json)")
-      ->check(WholeNumber());;
+  answer
+      ->add_option("--expect-due", args->expect_due,
+                   "Refuse (exit 5, nothing written) unless the card's due is this (as in cards --json)")
+      ->check(WholeNumber());
+  ;
   answer->footer("The answer is taken at the current time (RECALL_NOW when set).\n"
                  "Example: recall answer 1704099600000 good --expect-reps 3");
   answer->callback([args, &ctx] { RunAnswer(*args, ctx); });

@@ -162,8 +162,9 @@ const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
 
   auto* show = card->add_subcommand("show", "Show a card's full scheduling state, note and review log");
   show->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
-  show->footer("With --json the fields are those documented in docs/cli.md (\"Card JSON\"). Card ids: recall cards.\n"
-               "Example: recall card show 1704099600000");
+  show->footer(
+      "With --json the fields are those documented in docs/cli.md (\"Card JSON\"). Card ids: recall cards.\n"
+      "Example: recall card show 1704099600000");
   show->callback([args, &ctx] { RunShow(*args, ctx); });
 
   auto* edit = card->add_subcommand("edit", "Change a card's front, back or tags (undoable; history kept)");

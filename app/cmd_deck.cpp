@@ -270,7 +270,8 @@ void RunDelete(const DeckArgs& a, Context& ctx) {
                                       {"cards_deleted", counts.total_cards}}
                            .dump(2));
   } else {
-    fmt::print("Deleted deck {} ({})\n", EscapeControls(d.name, false), Plural(counts.total_cards, "card", "cards"));
+    fmt::print("Deleted deck {} ({})\n", EscapeControls(d.name, false),
+               Plural(counts.total_cards, "card", "cards"));
   }
 }
 
@@ -306,8 +307,9 @@ const CommandRegistrar kRegistrar(11, [](CLI::App& app, Context& ctx) {
   auto* del = deck->add_subcommand("delete", "Delete a deck, its sub-decks and their cards (review history is kept)");
   del->add_option("NAME", args->name, "Deck name (or deck id)")->required();
   del->add_flag("-y,--yes", args->yes, "Delete even when the deck has cards");
-  del->footer("Without --yes a deck that has cards is not deleted (exit code 5).\n"
-              "Example: recall deck delete 面试::LLM --yes");
+  del->footer(
+      "Without --yes a deck that has cards is not deleted (exit code 5).\n"
+      "Example: recall deck delete 面试::LLM --yes");
   del->callback([args, &ctx] { RunDelete(*args, ctx); });
 
   auto* options = deck->add_subcommand("options", "Show or change a deck's scheduling options");

@@ -61,9 +61,10 @@ const CommandRegistrar kRegistrar(60, [](CLI::App& app, Context& ctx) {
   sub->add_option("--tag", opts->export_options.tags, "Only notes with this tag or a child tag (repeatable)");
   sub->add_flag("--with-scheduling", opts->export_options.with_scheduling,
                 "Include card states and the review history");
-  sub->footer("Note type and deck ids and note guids are stable, so importing a newer export\n"
-              "into Anki updates the notes instead of duplicating them. See docs/apkg.md.\n"
-              "Example: recall export ~/面试.apkg --deck 面试 --with-scheduling");
+  sub->footer(
+      "Note type and deck ids and note guids are stable, so importing a newer export\n"
+      "into Anki updates the notes instead of duplicating them. See docs/apkg.md.\n"
+      "Example: recall export ~/面试.apkg --deck 面试 --with-scheduling");
   sub->callback([opts, &ctx] { RunExport(*opts, ctx); });
 });
 

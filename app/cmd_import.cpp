@@ -41,10 +41,10 @@ std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); 
 std::string SummaryLine(const FileImportSummary& s, bool prune) {
   if (s.apkg) {
     const auto& a = *s.apkg;
-    std::string line =
-        fmt::format("{}: {} added, {} updated, {} unchanged; {} updated, {} added, {} added", s.path,
-                    a.notes_added, a.notes_updated, a.notes_unchanged, Plural(a.cards_updated, "card", "cards"),
-                    Plural(a.revlog_added, "review", "reviews"), Plural(a.decks_added, "deck", "decks"));
+    std::string line = fmt::format(
+        "{}: {} added, {} updated, {} unchanged; {} updated, {} added, {} added", s.path, a.notes_added,
+        a.notes_updated, a.notes_unchanged, Plural(a.cards_updated, "card", "cards"),
+        Plural(a.revlog_added, "review", "reviews"), Plural(a.decks_added, "deck", "decks"));
     if (a.notetypes_added > 0) line += ", " + Plural(a.notetypes_added, "note type", "note types") + " added";
     // Nothing is dropped silently: what the package had that recall did not keep.
     for (const auto& what : a.not_kept) line += "\n  not kept: " + what;
@@ -52,7 +52,8 @@ std::string SummaryLine(const FileImportSummary& s, bool prune) {
     if (a.memory_states_imported + a.memory_states_computed + a.fsrs_params_adopted + a.fsrs_decks_added > 0) {
       line += fmt::format("\n  FSRS: {} imported, {} computed from the review log; {} adopted; {} added",
                           Plural(a.memory_states_imported, "memory state", "memory states"),
-                          a.memory_states_computed, Plural(a.fsrs_params_adopted, "parameter set", "parameter sets"),
+                          a.memory_states_computed,
+                          Plural(a.fsrs_params_adopted, "parameter set", "parameter sets"),
                           Plural(a.fsrs_decks_added, "fsrs deck", "fsrs decks"));
     }
     return line;

@@ -198,8 +198,7 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
         "\nNot reachable within {} a day: best reachable readiness {}%, {} below the "
         "target{}.\nTry --max-minutes {} or a lower --target.\n",
         fmt::format("{:g} {}", opts.max_minutes, opts.max_minutes == 1 ? "minute" : "minutes"),
-        Percent(plan.readiness),
-        Plural(plan.below_target, "card", "cards"),
+        Percent(plan.readiness), Plural(plan.below_target, "card", "cards"),
         plan.not_introduced > 0 ? fmt::format(", {} never introduced", plan.not_introduced) : "",
         fmt::format("{:g}", opts.max_minutes * 2));
   }
@@ -213,8 +212,9 @@ void AddInterviewReportCommands(CLI::App* interview, Context& ctx) {
   auto* status =
       interview->add_subcommand("status", "Readiness on the interview day, per topic, at-risk cards");
   status->add_option("NAME", args->name, "Interview name (default: the next one)");
-  status->footer("Predicted recall on the day from the memory model; a card never studied counts 0.\n"
-                 "Example: recall interview status 谷歌");
+  status->footer(
+      "Predicted recall on the day from the memory model; a card never studied counts 0.\n"
+      "Example: recall interview status 谷歌");
   status->callback([args, &ctx] { RunStatus(*args, ctx); });
 
   auto* plan =

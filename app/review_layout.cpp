@@ -53,9 +53,7 @@ std::vector<std::string> HelpLines(Algorithm algorithm, int width, bool color) {
   auto add = [&](const std::string& text, int indent) {
     for (auto& l : WrapToWidth(text, width, indent)) lines.push_back(std::move(l));
   };
-  add(Style(color, "1",
-            fmt::format("recall review: keys ({} deck)", AlgorithmName(algorithm))),
-      0);
+  add(Style(color, "1", fmt::format("recall review: keys ({} deck)", AlgorithmName(algorithm))), 0);
   lines.emplace_back();
   const bool columns = width >= kHelpColumnsFrom;
   for (const auto& [key, what] : entries) {
@@ -158,7 +156,8 @@ std::string ScreenText(const std::vector<std::string>& lines, int rows) {
   return out;
 }
 
-std::vector<std::string> WaitingLines(int64_t learning_later, const std::string& next_due_hhmm, int64_t wait_ms) {
+std::vector<std::string> WaitingLines(int64_t learning_later, const std::string& next_due_hhmm,
+                                      int64_t wait_ms) {
   return {"Everything else is done for now.",
           fmt::format("{} due later today, the next at {}.",
                       Plural(learning_later, "learning card", "learning cards"), next_due_hhmm),

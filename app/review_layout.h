@@ -46,7 +46,8 @@ std::vector<std::string> LayoutCard(std::vector<std::string> header, const std::
 // What the waiting screen says below its header: everything else is done,
 // how many learning cards are due later today and when the next one is
 // due (`next_due_hhmm`), and that it waits `wait_ms` before showing it.
-std::vector<std::string> WaitingLines(int64_t learning_later, const std::string& next_due_hhmm, int64_t wait_ms);
+std::vector<std::string> WaitingLines(int64_t learning_later, const std::string& next_due_hhmm,
+                                      int64_t wait_ms);
 
 // A full screen: clear, then the lines; no newline after a line on the last
 // row, so the screen never scrolls.

@@ -11,9 +11,9 @@
 #include "line_input.h"
 #include "note_edit.h"
 #include "recall/error.h"
+#include "recall/key_points.h"
 #include "recall/text.h"
 #include "render_card.h"
-#include "recall/key_points.h"
 #include "review_format.h"
 #include "review_key_points.h"
 #include "review_summary.h"
@@ -146,7 +146,8 @@ class LineSession {
 
   void PrintCard() {
     std::string out;
-    for (const auto& line : PackItems(HeaderItems(session_, limits_, false), " · ", width_)) out += line + "\n";
+    for (const auto& line : PackItems(HeaderItems(session_, limits_, false), " · ", width_))
+      out += line + "\n";
     const CardSides sides = RenderCardSides(session_.store(), session_.current(), width_, false);
     out += sides.question;
     if (out.back() != '\n') out += '\n';

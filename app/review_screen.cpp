@@ -99,8 +99,8 @@ class TerminalSession {
       }
     }
     std::vector<std::string> lines =
-        LayoutCard(PackItems(HeaderItems(session_, limits_, color_), " · ", width), body, keys, hints, message_, width,
-                   rows, color_, &offset_, &page_, &at_end_);
+        LayoutCard(PackItems(HeaderItems(session_, limits_, color_), " · ", width), body, keys, hints,
+                   message_, width, rows, color_, &offset_, &page_, &at_end_);
     Indent(&lines, Margin(window));
     term.Write(ScreenText(lines, rows));
   }
@@ -285,7 +285,8 @@ class TerminalSession {
 }  // namespace
 
 std::string RunTerminalSession(ReviewSession& session, LimitNotes& limits, const SessionClock& clock,
-                               const ReviewOptions& options, bool color, bool* interrupted, int64_t* still_due) {
+                               const ReviewOptions& options, bool color, bool* interrupted,
+                               int64_t* still_due) {
   TerminalSession terminal_session(session, limits, clock, options, color);
   std::string end_line = terminal_session.Run();
   *interrupted = terminal_session.interrupted();

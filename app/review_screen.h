@@ -16,7 +16,8 @@ namespace recall::app {
 // `*still_due` how many cards were left when the user quit. `limits` gives
 // the header its limit notes.
 std::string RunTerminalSession(ReviewSession& session, LimitNotes& limits, const SessionClock& clock,
-                               const ReviewOptions& options, bool color, bool* interrupted, int64_t* still_due);
+                               const ReviewOptions& options, bool color, bool* interrupted,
+                               int64_t* still_due);
 
 }  // namespace recall::app
 

@@ -54,7 +54,8 @@ SummaryFacts GatherFacts(Store& store, const ReviewSession& session, std::option
     }
     if (reviews_held && f.review_limit_line.empty()) {
       f.review_limit_line = fmt::format(
-          "No more reviews today: {} has reached its limit of {}; `recall deck options {} --reviews-per-day N` "
+          "No more reviews today: {} has reached its limit of {}; `recall deck options {} --reviews-per-day "
+          "N` "
           "raises it.",
           name, Plural(today.reviews_per_day, "review", "reviews"), ShellWord(name));
     }

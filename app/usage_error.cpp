@@ -61,12 +61,23 @@ std::string ExampleValue(const CLI::Option& o) {
                                                  : description.find_first_of(" ),;", start);
     if (end != std::string::npos && end > start) return description.substr(start, end - start);
   }
-  static const std::pair<const char*, const char*> kTyped[] = {
-      {"db", "~/flashcards.db"}, {"deck", "面试"},  {"tag", "llm"},           {"html", "report.html"},
-      {"search", "缓存"},        {"front", "\"什么是KV缓存？\""}, {"back", "\"缓存 K 和 V\""},
-      {"tags", "\"llm serving\""}, {"type", "Cloze"}, {"field", "Front=KV"}, {"text", "\"{{c1::KV}} 缓存\""},
-      {"period", "3m"},          {"name", "谷歌"},  {"interview", "谷歌"},     {"expect-due", "19783"},
-      {"format", "markdown"},   {"learn-steps", "\"1m 10m\""}};
+  static const std::pair<const char*, const char*> kTyped[] = {{"db", "~/flashcards.db"},
+                                                               {"deck", "面试"},
+                                                               {"tag", "llm"},
+                                                               {"html", "report.html"},
+                                                               {"search", "缓存"},
+                                                               {"front", "\"什么是KV缓存？\""},
+                                                               {"back", "\"缓存 K 和 V\""},
+                                                               {"tags", "\"llm serving\""},
+                                                               {"type", "Cloze"},
+                                                               {"field", "Front=KV"},
+                                                               {"text", "\"{{c1::KV}} 缓存\""},
+                                                               {"period", "3m"},
+                                                               {"name", "谷歌"},
+                                                               {"interview", "谷歌"},
+                                                               {"expect-due", "19783"},
+                                                               {"format", "markdown"},
+                                                               {"learn-steps", "\"1m 10m\""}};
   for (const auto& [name, value] : kTyped) {
     if (o.check_lname(name)) return value;
   }
@@ -88,7 +99,8 @@ std::string Example(const CLI::App& app) {
   for (const CLI::Option* o : app.get_options()) {
     if (o->get_positional() && o->get_required()) out += " " + o->get_name();
     if (!o->get_positional() && o->get_required()) {
-      out += " " + (o->get_lnames().empty() ? o->get_name() : "--" + o->get_lnames().front()) + " " + ExampleValue(*o);
+      out += " " + (o->get_lnames().empty() ? o->get_name() : "--" + o->get_lnames().front()) + " " +
+             ExampleValue(*o);
     }
   }
   if (app.get_require_subcommand_min() > 0) out += " COMMAND";
@@ -223,8 +235,8 @@ std::string UsageMessage(const CLI::ParseError& e, const CLI::App& root,
     // "--weakest excludes --cram"
     const size_t at = what.find(" excludes ");
     if (at != std::string::npos) {
-      return fmt::format("{} and {} cannot be used together (see `{}`)", what.substr(0, at), what.substr(at + 10),
-                         HelpHint(app));
+      return fmt::format("{} and {} cannot be used together (see `{}`)", what.substr(0, at),
+                         what.substr(at + 10), HelpHint(app));
     }
   }
   if (dynamic_cast<const CLI::ValidationError*>(&e)) {

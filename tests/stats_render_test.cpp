@@ -187,9 +187,10 @@ TEST(StatsRenderTest, CountsOfOneAreSingular) {
 // stored; [] when no card lapsed or failed.
 TEST(StatsRenderTest, WeakestCardsInJson) {
   const nlohmann::json j = nlohmann::json::parse(StatsToJson(Sample()));
-  EXPECT_EQ(j.at("weakest").dump(),
-            R"([{"card_id":7,"failed":2,"front":"什么是 PagedAttention？\n它如何减少 **KV cache** 的显存碎片？","lapses":3,)"
-            R"("passed":4},{"card_id":9,"failed":1,"front":"What is beam search?","lapses":1,"passed":0}])");
+  EXPECT_EQ(
+      j.at("weakest").dump(),
+      R"([{"card_id":7,"failed":2,"front":"什么是 PagedAttention？\n它如何减少 **KV cache** 的显存碎片？","lapses":3,)"
+      R"("passed":4},{"card_id":9,"failed":1,"front":"What is beam search?","lapses":1,"passed":0}])");
   StatsReport none = Sample();
   none.weakest.clear();
   EXPECT_EQ(nlohmann::json::parse(StatsToJson(none)).at("weakest").dump(), "[]");

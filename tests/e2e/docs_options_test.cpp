@@ -71,7 +71,8 @@ std::map<std::string, std::string> CommandSections(const std::string& doc) {
 std::set<std::string> OptionsNamed(const std::string& text) {
   static const std::regex kOption("(^|[^A-Za-z0-9-])(--[a-z][a-z0-9-]*[a-z0-9])");
   std::set<std::string> out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), kOption); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), kOption); it != std::sregex_iterator();
+       ++it) {
     out.insert((*it)[2].str());
   }
   return out;
@@ -92,16 +93,18 @@ TEST(DocsOptionsTest, EveryOptionOfEveryCommandIsInItsSectionOfCliMd) {
     ASSERT_TRUE(sections.count(path)) << "docs/cli.md has no section for `recall " << c.path << "`";
     const std::set<std::string> documented = OptionsNamed(sections.at(path));
     for (const auto& o : c.options) {
-      EXPECT_TRUE(documented.count(o.name)) << "`recall " << c.path << " " << o.name << "` is not in docs/cli.md's "
-                                            << "section for `recall " << path << "`";
+      EXPECT_TRUE(documented.count(o.name))
+          << "`recall " << c.path << " " << o.name << "` is not in docs/cli.md's "
+          << "section for `recall " << path << "`";
     }
   }
   // The global options' table.
   const std::string doc = testing::ReadFile(testing::SourcePath("docs/cli.md"));
-  const std::string global = doc.substr(doc.find("## Global options"), doc.find("## Environment") -
-                                                                          doc.find("## Global options"));
+  const std::string global =
+      doc.substr(doc.find("## Global options"), doc.find("## Environment") - doc.find("## Global options"));
   for (const auto& o : commands.front().options) {
-    EXPECT_NE(global.find("`" + o.name), std::string::npos) << o.name << " is not in docs/cli.md's global options";
+    EXPECT_NE(global.find("`" + o.name), std::string::npos)
+        << o.name << " is not in docs/cli.md's global options";
   }
 }
 
@@ -115,7 +118,8 @@ TEST(DocsOptionsTest, EveryOptionTheDocsNameExists) {
   const std::set<std::string> typos = {"--lmit"};
   for (const char* doc : {"docs/cli.md", "docs/review.md"}) {
     for (const std::string& name : OptionsNamed(testing::ReadFile(testing::SourcePath(doc)))) {
-      EXPECT_TRUE(known.count(name) || typos.count(name)) << doc << " names " << name << ", which no command has";
+      EXPECT_TRUE(known.count(name) || typos.count(name))
+          << doc << " names " << name << ", which no command has";
     }
   }
 }
@@ -127,7 +131,8 @@ TEST(DocsOptionsTest, ReviewMdNamesTheOptionsOfReviewAndMock) {
   for (const HelpCommand& c : ReadAllHelp()) {
     if (c.path != "review" && c.path != "mock") continue;
     for (const auto& o : c.options) {
-      EXPECT_TRUE(named.count(o.name)) << "`recall " << c.path << " " << o.name << "` is not in docs/review.md";
+      EXPECT_TRUE(named.count(o.name))
+          << "`recall " << c.path << " " << o.name << "` is not in docs/review.md";
     }
   }
 }

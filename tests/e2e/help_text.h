@@ -30,7 +30,7 @@ struct HelpPositional {
 };
 
 struct HelpCommand {
-  std::string path;  // "" for recall itself, "deck options"
+  std::string path;                 // "" for recall itself, "deck options"
   std::vector<HelpOption> options;  // without -h,--help and --version
   std::vector<HelpPositional> positionals;
   std::vector<std::string> subcommands;
@@ -59,7 +59,8 @@ inline HelpCommand ParseHelp(const std::string& path, const std::string& help) {
     // spaces (or on the next line, indented further).
     if (line.size() < 3 || line[0] != ' ' || line[1] != ' ' || line[2] == ' ') continue;
     const size_t gap = line.find("  ", 2);
-    const std::vector<std::string> words = HelpWords(line.substr(2, gap == std::string::npos ? gap : gap - 2));
+    const std::vector<std::string> words =
+        HelpWords(line.substr(2, gap == std::string::npos ? gap : gap - 2));
     if (words.empty()) continue;
     if (section == "Subcommands:") {
       c.subcommands.push_back(words[0]);

@@ -75,8 +75,10 @@ int Distance(const std::string& a, const std::string& b) {
   for (size_t j = 0; j <= b.size(); ++j) d[0][j] = static_cast<int>(j);
   for (size_t i = 1; i <= a.size(); ++i) {
     for (size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      d[i][j] =
+          std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.size()][b.size()];
@@ -86,7 +88,8 @@ class ParseErrorsTest : public ::testing::Test {
  protected:
   // `recall PATH BASE... EXTRA...` must be refused as a usage error with
   // exactly `message` (without "recall: " and the newline).
-  void ExpectMessage(const std::string& path, const std::vector<std::string>& extra, const std::string& message) {
+  void ExpectMessage(const std::string& path, const std::vector<std::string>& extra,
+                     const std::string& message) {
     const RunResult r = Run(path, extra);
     EXPECT_EQ(r.exit_code, 2) << Shown(path, extra) << "\n" << r.err;
     EXPECT_EQ(r.out, "") << Shown(path, extra);
@@ -150,8 +153,9 @@ TEST_F(ParseErrorsTest, EveryParseErrorOfEveryCommandIsOneLineInRecallsVoice) {
         others_as_close += other.name != o.name && Distance(typo, other.name) <= 1 ? 1 : 0;
       }
       if (others_as_close > 0) continue;  // ambiguous: either may be offered
-      ExpectMessage(p, {typo}, "unknown option " + typo + " for `recall " + p + "` (did you mean " + o.name +
-                                   "?) " + hint);
+      ExpectMessage(
+          p, {typo},
+          "unknown option " + typo + " for `recall " + p + "` (did you mean " + o.name + "?) " + hint);
     }
     std::map<std::string, std::string> example_of;  // option -> a value the parser takes
     for (const HelpOption& o : c.options) {
@@ -168,14 +172,17 @@ TEST_F(ParseErrorsTest, EveryParseErrorOfEveryCommandIsOneLineInRecallsVoice) {
           EXPECT_NE(example, placeholder) << "a placeholder, not an example: " << Shown(p, {o.name});
         }
         std::string value = example;
-        if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+          value = value.substr(1, value.size() - 2);
         example_of[o.name] = value;
         // A collection that cannot exist: the command, past its parsing, fails
         // to open it (or to create it) and writes nothing anywhere.
         const RunResult taken = Run(p, {o.name, value}, "/proc/recall-none/c.db");
-        for (const char* parse_error : {"needs a value", "must be", "unknown option", "does not take", "needs a command"}) {
+        for (const char* parse_error :
+             {"needs a value", "must be", "unknown option", "does not take", "needs a command"}) {
           EXPECT_EQ(taken.err.find(parse_error), std::string::npos)
-              << "the example is refused: " << Shown(p, {o.name, value}) << "\n" << taken.err;
+              << "the example is refused: " << Shown(p, {o.name, value}) << "\n"
+              << taken.err;
         }
         ++checked_;
       }
@@ -193,7 +200,8 @@ TEST_F(ParseErrorsTest, EveryParseErrorOfEveryCommandIsOneLineInRecallsVoice) {
           ExpectMessage(p, {o.name, v}, o.name + " must be a whole number" + got(v));
         }
       } else if (o.type == "FLOAT") {
-        for (const std::string v : {"abc", "0.5x"}) ExpectMessage(p, {o.name, v}, o.name + " must be a number" + got(v));
+        for (const std::string v : {"abc", "0.5x"})
+          ExpectMessage(p, {o.name, v}, o.name + " must be a number" + got(v));
       } else if (ranged) {
         const std::string what = range[1] == "INT" ? "a whole number" : "a number";
         const std::string bounds = " from " + range[2].str() + " to " + range[3].str();
@@ -206,7 +214,8 @@ TEST_F(ParseErrorsTest, EveryParseErrorOfEveryCommandIsOneLineInRecallsVoice) {
         }
       } else if (o.type.rfind("TEXT:{", 0) == 0) {
         std::string choices;
-        for (const char ch : o.type.substr(6, o.type.size() - 7)) choices += ch == ',' ? std::string(", ") : std::string(1, ch);
+        for (const char ch : o.type.substr(6, o.type.size() - 7))
+          choices += ch == ',' ? std::string(", ") : std::string(1, ch);
         ExpectMessage(p, {o.name, "zzz"}, o.name + " must be one of " + choices + got("zzz"));
       } else {
         EXPECT_TRUE(o.type == "TEXT" || o.type == "FILE") << "a type this test does not know: " << o.type;
@@ -216,8 +225,7 @@ TEST_F(ParseErrorsTest, EveryParseErrorOfEveryCommandIsOneLineInRecallsVoice) {
     for (const HelpOption& o : c.options) {
       if (!o.type.empty() && !o.repeatable) {
         const std::string v = example_of.at(o.name);
-        ExpectMessage(p, {o.name, v, o.name, v},
-                      o.name + " is given more than once: give it once " + hint);
+        ExpectMessage(p, {o.name, v, o.name, v}, o.name + " is given more than once: give it once " + hint);
       }
       for (const std::string& x : o.excludes) {
         std::vector<std::string> both = {o.name};
@@ -230,7 +238,8 @@ TEST_F(ParseErrorsTest, EveryParseErrorOfEveryCommandIsOneLineInRecallsVoice) {
         EXPECT_EQ(r.exit_code, 2) << Shown(p, both);
         EXPECT_TRUE(r.err == "recall: " + o.name + " and " + x + " cannot be used together " + hint + "\n" ||
                     r.err == "recall: " + x + " and " + o.name + " cannot be used together " + hint + "\n")
-            << Shown(p, both) << "\n" << r.err;
+            << Shown(p, both) << "\n"
+            << r.err;
         ++checked_;
       }
     }
@@ -249,8 +258,10 @@ TEST_F(ParseErrorsTest, EveryParseErrorOfEveryCommandIsOneLineInRecallsVoice) {
         return a;
       }());
       EXPECT_EQ(r.exit_code, 2) << p;
-      EXPECT_EQ(r.err.rfind("recall: `recall " + p + "` needs " + required.front() + " (example: recall " + p + " ", 0),
-                0u)
+      EXPECT_EQ(
+          r.err.rfind("recall: `recall " + p + "` needs " + required.front() + " (example: recall " + p + " ",
+                      0),
+          0u)
           << r.err;
       ++checked_;
     }
@@ -264,7 +275,8 @@ TEST_F(ParseErrorsTest, EveryParseErrorOfEveryCommandIsOneLineInRecallsVoice) {
       const RunResult r = Run(p, extra);
       EXPECT_EQ(r.exit_code, 2) << p;
       EXPECT_EQ(r.err.rfind("recall: `recall " + p + "` does not take \"extra1\" (example: recall ", 0), 0u)
-          << Shown(p, extra) << "\n" << r.err;
+          << Shown(p, extra) << "\n"
+          << r.err;
       ++checked_;
     }
   }

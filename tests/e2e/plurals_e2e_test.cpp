@@ -70,11 +70,13 @@ TEST_F(PluralsE2eTest, ReviewSummaryCheckExportImportAndDeckDelete) {
   const std::string imported = Ok({"import", apkg}, kDay1, "", dir_.File("other.db"));
   EXPECT_EQ(imported.substr(0, imported.find('\n')),
             apkg + ": 1 added, 0 updated, 0 unchanged; 0 cards updated, 1 review added, 1 deck added");
-  EXPECT_NE(imported.find("\n  not kept: 1 option group (D): its settings are not imported"), std::string::npos)
+  EXPECT_NE(imported.find("\n  not kept: 1 option group (D): its settings are not imported"),
+            std::string::npos)
       << imported;
 
   // Day 5: the one review, its retention.
-  EXPECT_EQ(Ok({}, kDay5), "Due now: 1 (0 learning, 1 review); new cards left today: 0\nRun `recall review` to start.\n");
+  EXPECT_EQ(Ok({}, kDay5),
+            "Due now: 1 (0 learning, 1 review); new cards left today: 0\nRun `recall review` to start.\n");
   out = Ok({"review"}, kDay5, "3\n");
   EXPECT_EQ(out.substr(out.find("No more cards due now.")),
             "No more cards due now.\n"
@@ -89,7 +91,8 @@ TEST_F(PluralsE2eTest, ReviewSummaryCheckExportImportAndDeckDelete) {
   }
   const RunResult check = Run({"check"}, kDay5);
   EXPECT_EQ(check.exit_code, 1);
-  EXPECT_EQ(LineStarting(check.out, "problems found"), "problems found: 1 note, 1 card, 2 review log rows, 1 problem");
+  EXPECT_EQ(LineStarting(check.out, "problems found"),
+            "problems found: 1 note, 1 card, 2 review log rows, 1 problem");
 
   const RunResult refused = Run({"deck", "delete", "D"}, kDay5);
   EXPECT_EQ(refused.exit_code, 5);
@@ -100,10 +103,13 @@ TEST_F(PluralsE2eTest, ReviewSummaryCheckExportImportAndDeckDelete) {
 TEST_F(PluralsE2eTest, StatsAndOptimize) {
   OneCardAnsweredOnce();
   const std::string stats = Ok({"stats"}, kDay1);
-  EXPECT_EQ(LineStarting(stats, "  1 card studied"), "  1 card studied in 0s (1 answer), again 0 (0.0%)") << stats;
-  EXPECT_EQ(LineStarting(stats, "  current streak"), "  current streak 1 day · longest 1 day · 1 of 365 days studied")
+  EXPECT_EQ(LineStarting(stats, "  1 card studied"), "  1 card studied in 0s (1 answer), again 0 (0.0%)")
       << stats;
-  EXPECT_EQ(LineStarting(stats, "  1 answer in 0s"), "  1 answer in 0s: learning 1 · young 0 · mature 0 · relearning 0")
+  EXPECT_EQ(LineStarting(stats, "  current streak"),
+            "  current streak 1 day · longest 1 day · 1 of 365 days studied")
+      << stats;
+  EXPECT_EQ(LineStarting(stats, "  1 answer in 0s"),
+            "  1 answer in 0s: learning 1 · young 0 · mature 0 · relearning 0")
       << stats;
   EXPECT_NE(stats.find("(max 1 answer a day)"), std::string::npos) << stats;
   EXPECT_EQ(LineStarting(stats, "  busiest hour"), "  busiest hour 9:00 (1 answer, 100.0% correct)") << stats;
@@ -119,11 +125,15 @@ TEST_F(PluralsE2eTest, KeyPointsMockAndInterview) {
   Ok({"add", "--deck", "D", "--front", "一？", "--back", "- 要点", "--tags", "t"}, kDay1);
   // The key-point check in review: 1 of 1 key point.
   std::string out = Ok({"review"}, kDay1, "c\n1\n\n");
-  EXPECT_NE(out.find("> covered 1 of 1 key point: suggested 3 Good (an empty line answers it)\n"), std::string::npos)
+  EXPECT_NE(out.find("> covered 1 of 1 key point: suggested 3 Good (an empty line answers it)\n"),
+            std::string::npos)
       << out;
   // A mock of one question.
-  out = Ok({"mock", "--deck", "D", "--minutes", "2", "--per-question", "60", "--seed", "1"}, kDay5, "\n1\n\n");
-  EXPECT_EQ(LineStarting(out, "Mock interview:"), "Mock interview: 1 question at most, 1m 0s each, 2m 0s in all") << out;
+  out =
+      Ok({"mock", "--deck", "D", "--minutes", "2", "--per-question", "60", "--seed", "1"}, kDay5, "\n1\n\n");
+  EXPECT_EQ(LineStarting(out, "Mock interview:"),
+            "Mock interview: 1 question at most, 1m 0s each, 2m 0s in all")
+      << out;
   EXPECT_NE(out.find("> covered 1 of 1 key point: suggested"), std::string::npos) << out;
   EXPECT_EQ(LineStarting(out, "Mock done:"), "Mock done: 1 question in 0s") << out;
   EXPECT_NE(out.find("\n  t: 1 question, 1 of 1 key point, again 0\n"), std::string::npos) << out;
@@ -133,8 +143,9 @@ TEST_F(PluralsE2eTest, KeyPointsMockAndInterview) {
   out = Ok({"interview", "status"}, kDay5);
   EXPECT_NE(out.find("  1 card, 0 below target, 0 never studied\n"), std::string::npos) << out;
   out = Ok({"interview", "plan"}, kDay5);
-  EXPECT_EQ(LineStarting(out, "1 card in scope"), "1 card in scope, 0 new; 10.0 s per answer (default: no timed "
-                                                  "answers yet)")
+  EXPECT_EQ(LineStarting(out, "1 card in scope"),
+            "1 card in scope, 0 new; 10.0 s per answer (default: no timed "
+            "answers yet)")
       << out;
 }
 
@@ -142,9 +153,10 @@ TEST_F(PluralsE2eTest, WaitingAndLearningLaterToday) {
   Ok({"deck", "create", "D", "--learn-steps", "1h", "--fuzz", "off"}, kDay1);
   Ok({"add", "--deck", "D", "--front", "一？", "--back", "答"}, kDay1);
   const std::string out = Ok({"review"}, kDay1, "1\nq\n");
-  EXPECT_NE(out.find("> Again → 1h\n\nEverything else is done for now: 1 learning card due later today, the next "
-                     "at 10:00 (in 1h 0m).\n> quit\n"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("> Again → 1h\n\nEverything else is done for now: 1 learning card due later today, the next "
+               "at 10:00 (in 1h 0m).\n> quit\n"),
+      std::string::npos)
       << out;
   EXPECT_EQ(LineStarting(out, "Next:"), "Next: 1 learning card later today, 0 due tomorrow") << out;
 }
@@ -159,7 +171,8 @@ TEST_F(PluralsE2eTest, ImportSummariesAndErrors) {
   testing::WriteFile(tsv, "only one field\n");
   const RunResult bad = Run({"import", tsv}, kDay1);
   EXPECT_EQ(bad.exit_code, 4);
-  EXPECT_EQ(bad.err, "recall: malformed line: expected a front and a back field, found 1 field (" + tsv + ", line 1)\n");
+  EXPECT_EQ(bad.err, "recall: malformed line: expected a front and a back field, found 1 field (" + tsv +
+                         ", line 1)\n");
   const std::string empty = dir_.File("empty.txt");
   testing::WriteFile(empty, "");
   RunResult r = Run({"import", empty}, kDay1);

@@ -125,7 +125,8 @@ TEST_F(ReviewE2eTest, NewLimitPersistsAcrossSessionsAndResetsNextStudyDay) {
   Add(deck, "three", "3");
   auto r = Review("easy\n");  // then end of input
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find("0/2 · <1 min left · D\nNew 2 (limit 2 reached) · Learn 0\nDue 0 · new\none\n"), std::string::npos)
+  EXPECT_NE(r.out.find("0/2 · <1 min left · D\nNew 2 (limit 2 reached) · Learn 0\nDue 0 · new\none\n"),
+            std::string::npos)
       << r.out;
   r = Review("easy\neasy\n", "2024-03-01T20:00:00Z");
   EXPECT_EQ(r.out,
@@ -214,31 +215,32 @@ TEST_F(ReviewE2eTest, LearningCardComesBackAfterWait) {
   Add(deck, "front", "back");
   const auto r = Review("again\n\nwait 600\n3\n");
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(r.out,
-            "0/1 · <1 min left · D · New 1 · Learn 0\n"
-            "Due 0 · new\n"
-            "front\n"
-            "-- answer --\n"
-            "back\n"
-            "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
-            "> Again → 30m\n"
-            "\n"
-            "Everything else is done for now: 1 learning card due later today, the next at 09:30 (in 30m 0s).\n"
-            "Everything else is done for now: 1 learning card due later today, the next at 09:30 (in 30m 0s).\n"
-            "> waited 10m 0s\n"
-            "\n"
-            "1/2 · <1 min left · D · New 0 · Learn 1\n"
-            "Due 0 · learning\n"
-            "front\n"
-            "-- answer --\n"
-            "back\n"
-            "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
-            "> Good → 1d\n"
-            "\n"
-            "No more cards due now.\n"
-            "Reviewed 1 card, 2 answers in 10m 0s · Again 1 (50%)\n"
-            "1 new card learned · streak 1 day\n"
-            "Next: 1 due tomorrow\n");
+  EXPECT_EQ(
+      r.out,
+      "0/1 · <1 min left · D · New 1 · Learn 0\n"
+      "Due 0 · new\n"
+      "front\n"
+      "-- answer --\n"
+      "back\n"
+      "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
+      "> Again → 30m\n"
+      "\n"
+      "Everything else is done for now: 1 learning card due later today, the next at 09:30 (in 30m 0s).\n"
+      "Everything else is done for now: 1 learning card due later today, the next at 09:30 (in 30m 0s).\n"
+      "> waited 10m 0s\n"
+      "\n"
+      "1/2 · <1 min left · D · New 0 · Learn 1\n"
+      "Due 0 · learning\n"
+      "front\n"
+      "-- answer --\n"
+      "back\n"
+      "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
+      "> Good → 1d\n"
+      "\n"
+      "No more cards due now.\n"
+      "Reviewed 1 card, 2 answers in 10m 0s · Again 1 (50%)\n"
+      "1 new card learned · streak 1 day\n"
+      "Next: 1 due tomorrow\n");
 }
 
 TEST_F(ReviewE2eTest, InvalidLineIsReportedAndReprompted) {

@@ -50,8 +50,8 @@ ApkgImportSummary ImportApkg(Store& store, const std::string& path, const ApkgIm
   summary.media_added = static_cast<int64_t>(plan.moves.size());
   if (plan.name_taken > 0) {
     summary.not_kept.push_back(Plural(plan.name_taken, "media file", "media files") + " whose " +
-                               (plan.name_taken == 1 ? "name is" : "names are") + " taken by a different file in " +
-                               media_dir);
+                               (plan.name_taken == 1 ? "name is" : "names are") +
+                               " taken by a different file in " + media_dir);
   }
   if (plan.skipped > 0) {
     summary.not_kept.push_back(Plural(plan.skipped, "media file", "media files") +

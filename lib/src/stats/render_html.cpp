@@ -231,8 +231,8 @@ std::string RenderStatsHtml(const StatsReport& r) {
   }
 
   h += "<h2>Reviews in the last year</h2>" + detail::CalendarSvg(r);
-  h += fmt::format("<p>Current streak {}, longest {}.</p>\n",
-                   Plural(r.current_streak, "day", "days"), Plural(r.longest_streak, "day", "days"));
+  h += fmt::format("<p>Current streak {}, longest {}.</p>\n", Plural(r.current_streak, "day", "days"),
+                   Plural(r.longest_streak, "day", "days"));
 
   h += "<h2>Reviews per day</h2>" + ReviewsByKindChart(r) + "\n";
 

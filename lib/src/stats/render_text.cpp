@@ -202,8 +202,9 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
   out += StatsHeading("Reviews in the last year", color);
   RenderHeatmap(r, width, color, &out);
   const int64_t active = std::count_if(r.calendar.begin(), r.calendar.end(), [](int64_t v) { return v > 0; });
-  out += fmt::format("  current streak {} · longest {} · {} of 365 days studied\n\n",
-                     Plural(r.current_streak, "day", "days"), Plural(r.longest_streak, "day", "days"), active);
+  out +=
+      fmt::format("  current streak {} · longest {} · {} of 365 days studied\n\n",
+                  Plural(r.current_streak, "day", "days"), Plural(r.longest_streak, "day", "days"), active);
 
   // Reviews per day.
   {
@@ -223,8 +224,9 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     const auto cols = Squeeze(totals, width - 5, &per);
     out += SparkWithAxis(cols, FormatDay(r.period_start), FormatDay(r.today));
     out += fmt::format("  {} in {}: learning {} · young {} · mature {} · relearning {}{}\n",
-                       Plural(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning, sum.young,
-                       sum.mature, sum.relearning, sum.filtered > 0 ? fmt::format(" · filtered {}", sum.filtered) : "");
+                       Plural(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning,
+                       sum.young, sum.mature, sum.relearning,
+                       sum.filtered > 0 ? fmt::format(" · filtered {}", sum.filtered) : "");
     const int64_t days = static_cast<int64_t>(r.reviews_by_day.size());
     out += fmt::format("  average {:.1f} answers a day{}\n\n",
                        days ? static_cast<double>(sum.Total()) / static_cast<double>(days) : 0.0,

@@ -122,8 +122,8 @@ std::string WeakestCardsText(const StatsReport& r, int width, bool color) {
   out += fmt::format("  {:>6}{:>9}  {}\n", "Lapses", "Failed", "Front");
   for (const WeakCard& c : r.weakest) {
     const std::string failed = fmt::format("{}/{}", c.failed, c.passed + c.failed);
-    const std::string row =
-        fmt::format("{:>6}", c.lapses) + RightAlign(failed, 9) + "  " + TruncateToWidth(OneLine(c.front), front_w);
+    const std::string row = fmt::format("{:>6}", c.lapses) + RightAlign(failed, 9) + "  " +
+                            TruncateToWidth(OneLine(c.front), front_w);
     out += color ? "  \x1b[31m" + row + "\x1b[0m\n" : "  " + row + "\n";
   }
   out += "  (Failed: failed interday reviews in the period / all of them)\n";
