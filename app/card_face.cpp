@@ -3,7 +3,6 @@
 #include "card_face.h"
 
 #include <algorithm>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -38,14 +37,6 @@ std::pair<size_t, size_t> FindAnswerRule(const std::string& html) {
     }
   }
   return {std::string::npos, 0};
-}
-
-std::vector<std::string> SplitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
 }
 
 // Every "[[type:...]]" box in `html` replaced by `with`.

@@ -64,7 +64,7 @@ std::string CardsTableLayout::Row(const CardView& v) const {
   const CardState& s = v.card.state;
   return Line({std::to_string(v.card.id), EscapeControls(v.deck_name, false), StateName(s), FormatDue(s),
                FormatInterval(s), FormatEase(s.ease)},
-              EscapeControls(OneLine(v.note.front), false));
+              OneLine(v.note.front));
 }
 
 std::string CardsTable(const std::vector<CardView>& cards, int width) {

@@ -141,7 +141,7 @@ void RunUndo(bool force, Context& ctx) {
 const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
   auto args = std::make_shared<AnswerArgs>();
   auto* answer = app.add_subcommand("answer", "Answer one card now and print its new state");
-  answer->add_option("ID", args->id, "Card id")->required();
+  answer->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
   answer->add_option("RATING", args->rating,
                      "anki decks: 1-4 or again, hard, good, easy; sm2 decks: grade 0-5")
       ->required();
@@ -152,8 +152,11 @@ const CommandRegistrar kRegistrar(40, [](CLI::App& app, Context& ctx) {
                      "Refuse (exit 5, nothing written) unless the card has this many answers: the reps you saw "
                      "(a card deleted since is refused too)")
       ->check(WholeNumber());
-  answer->add_option("--expect-due", args->expect_due,
-                     "Refuse (exit 5, nothing written) unless the card's due is this (as in cards --json)");
+  answer
+      ->add_option("--expect-due", args->expect_due,
+                   "Refuse (exit 5, nothing written) unless the card's due is this (as in cards --json)")
+      ->check(WholeNumber());
+  ;
   answer->footer("The answer is taken at the current time (RECALL_NOW when set).\n"
                  "Example: recall answer 1704099600000 good --expect-reps 3");
   answer->callback([args, &ctx] { RunAnswer(*args, ctx); });

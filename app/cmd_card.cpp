@@ -12,10 +12,11 @@
 #include <vector>
 
 #include "context.h"
+#include "note_edit.h"
 #include "recall/error.h"
 #include "recall/text.h"
-#include "note_edit.h"
 #include "render_card.h"
+#include "usage_error.h"
 
 namespace recall::app {
 namespace {
@@ -160,12 +161,14 @@ const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
   card->require_subcommand(1);
 
   auto* show = card->add_subcommand("show", "Show a card's full scheduling state, note and review log");
-  show->add_option("ID", args->id, "Card id")->required();
-  show->footer("With --json the fields are those documented in docs/cli.md (\"Card JSON\").");
+  show->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
+  show->footer(
+      "With --json the fields are those documented in docs/cli.md (\"Card JSON\"). Card ids: recall cards.\n"
+      "Example: recall card show 1704099600000");
   show->callback([args, &ctx] { RunShow(*args, ctx); });
 
   auto* edit = card->add_subcommand("edit", "Change a card's front, back or tags (undoable; history kept)");
-  edit->add_option("ID", args->id, "Card id")->required();
+  edit->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
   args->front_opt = edit->add_option("-f,--front", args->front, "New front (Markdown)");
   args->back_opt = edit->add_option("-b,--back", args->back, "New back (Markdown)");
   args->tags_opt = edit->add_option("-t,--tags", args->tags, "New space-separated tags (replace the old ones)");
@@ -174,20 +177,24 @@ const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
   edit->callback([args, &ctx] { RunEdit(*args, ctx); });
 
   auto* suspend = card->add_subcommand("suspend", "Suspend a card: it is not shown until unsuspended (undoable)");
-  suspend->add_option("ID", args->id, "Card id")->required();
+  suspend->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
+  suspend->footer("Example: recall card suspend 1704099600000");
   suspend->callback([args, &ctx] { RunSuspend(*args, ctx, true); });
 
   auto* unsuspend = card->add_subcommand("unsuspend", "Return a suspended card to its queue (undoable)");
-  unsuspend->add_option("ID", args->id, "Card id")->required();
+  unsuspend->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
+  unsuspend->footer("Example: recall card unsuspend 1704099600000");
   unsuspend->callback([args, &ctx] { RunSuspend(*args, ctx, false); });
 
   auto* del = card->add_subcommand("delete", "Delete a card (and its note); its review history stays");
-  del->add_option("ID", args->id, "Card id")->required();
+  del->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
+  del->footer("Example: recall card delete 1704099600000");
   del->callback([args, &ctx] { RunDelete(*args, ctx); });
 
   auto* move = card->add_subcommand("move", "Move a card to another deck");
-  move->add_option("ID", args->id, "Card id")->required();
+  move->add_option("ID", args->id, "Card id")->required()->check(WholeNumber());
   move->add_option("-d,--deck", args->deck, "Destination deck (name or id)")->required();
+  move->footer("Example: recall card move 1704099600000 --deck 面试::LLM");
   move->callback([args, &ctx] { RunMove(*args, ctx); });
 });
 

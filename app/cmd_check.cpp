@@ -38,9 +38,10 @@ void RunCheck(bool repair, Context& ctx) {
     for (const auto& p : report.problems) fmt::print("{}\n", p);
     for (const auto& m : report.missing_media) fmt::print("missing media: {}\n", m);
     for (const auto& m : report.unused_media) fmt::print("unused media: {}\n", m);
-    fmt::print("{}: {} notes, {} cards, {} review log rows, {} problem{}\n",
-               report.problems.empty() ? "ok" : "problems found", report.notes, report.cards,
-               report.revlog_rows, report.problems.size(), report.problems.size() == 1 ? "" : "s");
+    fmt::print("{}: {}, {}, {}, {}\n", report.problems.empty() ? "ok" : "problems found",
+               Plural(report.notes, "note", "notes"), Plural(report.cards, "card", "cards"),
+               Plural(report.revlog_rows, "review log row", "review log rows"),
+               Plural(static_cast<int64_t>(report.problems.size()), "problem", "problems"));
   }
   if (!report.problems.empty()) throw ExitStatus{1};
 }

@@ -287,8 +287,8 @@ void RunDelete(const DeckArgs& a, Context& ctx) {
   const auto decks = store.DeckAndDescendants(d.id);
   if (counts.total_cards > 0 && !a.yes) {
     throw Error(ErrorCode::kConflict,
-                fmt::format("deck has {} card{}{}; pass --yes to delete {} ({})", counts.total_cards,
-                            counts.total_cards == 1 ? "" : "s",
+                fmt::format("deck has {}{}; pass --yes to delete {} ({})",
+                            Plural(counts.total_cards, "card", "cards"),
                             decks.size() > 1 ? fmt::format(" in {} decks", decks.size()) : "",
                             counts.total_cards == 1 ? "it" : "them", d.name));
   }
@@ -300,7 +300,8 @@ void RunDelete(const DeckArgs& a, Context& ctx) {
                                       {"cards_deleted", counts.total_cards}}
                            .dump(2));
   } else {
-    fmt::print("Deleted deck {} ({} card{})\n", EscapeControls(d.name, false), counts.total_cards, counts.total_cards == 1 ? "" : "s");
+    fmt::print("Deleted deck {} ({})\n", EscapeControls(d.name, false),
+               Plural(counts.total_cards, "card", "cards"));
   }
 }
 
@@ -335,12 +336,15 @@ const CommandRegistrar kRegistrar(11, [](CLI::App& app, Context& ctx) {
   auto* rename = deck->add_subcommand("rename", "Rename a deck; its sub-decks follow");
   rename->add_option("OLD", args->name, "Current name (or deck id)")->required();
   rename->add_option("NEW", args->new_name, "New name")->required();
+  rename->footer("Example: recall deck rename 面试 Interviews");
   rename->callback([args, &ctx] { RunRename(*args, ctx); });
 
   auto* del = deck->add_subcommand("delete", "Delete a deck, its sub-decks and their cards (review history is kept)");
   del->add_option("NAME", args->name, "Deck name (or deck id)")->required();
   del->add_flag("-y,--yes", args->yes, "Delete even when the deck has cards");
-  del->footer("Without --yes a deck that has cards is not deleted (exit code 5).");
+  del->footer(
+      "Without --yes a deck that has cards is not deleted (exit code 5).\n"
+      "Example: recall deck delete 面试::LLM --yes");
   del->callback([args, &ctx] { RunDelete(*args, ctx); });
 
   auto* options = deck->add_subcommand("options", "Show or change a deck's scheduling options");

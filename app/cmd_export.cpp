@@ -56,13 +56,15 @@ void RunExport(const ExportCliOptions& o, Context& ctx) {
 const CommandRegistrar kRegistrar(60, [](CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ExportCliOptions>();
   auto* sub = app.add_subcommand("export", "Write an Anki package (.apkg) of the collection or some decks");
-  sub->add_option("file", opts->file, "The package to write (replaced if it exists)")->required();
+  sub->add_option("FILE", opts->file, "The package to write (replaced if it exists)")->required();
   sub->add_option("--deck", opts->export_options.decks, "Only this deck and its sub-decks (repeatable)");
   sub->add_option("--tag", opts->export_options.tags, "Only notes with this tag or a child tag (repeatable)");
   sub->add_flag("--with-scheduling", opts->export_options.with_scheduling,
                 "Include card states and the review history");
-  sub->footer("Note type and deck ids and note guids are stable, so importing a newer export\n"
-              "into Anki updates the notes instead of duplicating them. See docs/apkg.md.");
+  sub->footer(
+      "Note type and deck ids and note guids are stable, so importing a newer export\n"
+      "into Anki updates the notes instead of duplicating them. See docs/apkg.md.\n"
+      "Example: recall export ~/面试.apkg --deck 面试 --with-scheduling");
   sub->callback([opts, &ctx] { RunExport(*opts, ctx); });
 });
 

@@ -41,6 +41,7 @@ const CommandRegistrar kRegistrar(99, [](CLI::App& app, Context&) {
   auto words = std::make_shared<std::vector<std::string>>();
   auto* sub = app.add_subcommand("help", "Show the help of recall or of a command (recall help card edit)");
   sub->add_option("COMMAND", *words, "A command, and a subcommand of it");
+  sub->footer("Example: recall help card edit");
   sub->callback([words, &app] { RunHelp(*words, app); });
 });
 

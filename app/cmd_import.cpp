@@ -41,26 +41,27 @@ std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); 
 std::string SummaryLine(const FileImportSummary& s, bool prune) {
   if (s.apkg) {
     const auto& a = *s.apkg;
-    std::string line =
-        fmt::format("{}: {} added, {} updated, {} unchanged; {} cards updated, {} reviews added, {} decks added",
-                    s.path, a.notes_added, a.notes_updated, a.notes_unchanged, a.cards_updated, a.revlog_added,
-                    a.decks_added);
-    if (a.notetypes_added > 0) line += fmt::format(", {} note types added", a.notetypes_added);
+    std::string line = fmt::format(
+        "{}: {} added, {} updated, {} unchanged; {} updated, {} added, {} added", s.path, a.notes_added,
+        a.notes_updated, a.notes_unchanged, Plural(a.cards_updated, "card", "cards"),
+        Plural(a.revlog_added, "review", "reviews"), Plural(a.decks_added, "deck", "decks"));
+    if (a.notetypes_added > 0) line += ", " + Plural(a.notetypes_added, "note type", "note types") + " added";
     // Nothing is dropped silently: what the package had that recall did not keep.
     for (const auto& what : a.not_kept) line += "\n  not kept: " + what;
     for (const auto& what : a.repaired) line += "\n  repaired: " + what;
     if (a.memory_states_imported + a.memory_states_computed + a.fsrs_params_adopted + a.fsrs_decks_added > 0) {
-      line += fmt::format("\n  FSRS: {} memory states imported, {} computed from the review log; {} parameter sets "
-                          "adopted; {} fsrs decks added",
-                          a.memory_states_imported, a.memory_states_computed, a.fsrs_params_adopted,
-                          a.fsrs_decks_added);
+      line += fmt::format("\n  FSRS: {} imported, {} computed from the review log; {} adopted; {} added",
+                          Plural(a.memory_states_imported, "memory state", "memory states"),
+                          a.memory_states_computed,
+                          Plural(a.fsrs_params_adopted, "parameter set", "parameter sets"),
+                          Plural(a.fsrs_decks_added, "fsrs deck", "fsrs decks"));
     }
     return line;
   }
   std::string line = fmt::format("{}: {} added, {} updated, {} unchanged, {} missing", s.path, s.added, s.updated,
                                  s.unchanged, s.missing);
   if (prune) line += fmt::format(" ({} suspended)", s.suspended);
-  if (s.conflicts > 0) line += fmt::format(", {} {}", s.conflicts, s.conflicts == 1 ? "conflict" : "conflicts");
+  if (s.conflicts > 0) line += ", " + Plural(s.conflicts, "conflict", "conflicts");
   if (s.format == ImportFormat::kInterview) line += "; " + s.questions;
   return line;
 }
@@ -186,7 +187,7 @@ const CommandRegistrar kRegistrar(20, [](CLI::App& app, Context& ctx) {
       "import",
       "Import interview documents (.txt), recall Markdown decks (.md), Anki text files (.tsv) or .apkg packages;\n"
       "re-importing updates changed notes in place and keeps their review history");
-  sub->add_option("files", opts->files, "Files to import (one transaction: all or nothing)")->required();
+  sub->add_option("FILE", opts->files, "Files to import (one transaction: all or nothing)")->required();
   sub->add_option("--deck", opts->deck,
                   "Deck for new notes (default: the document's title, else its file name without extension)");
   sub->add_option("--format", opts->format, "auto (default), interview, markdown, tsv or apkg");
@@ -199,6 +200,7 @@ const CommandRegistrar kRegistrar(20, [](CLI::App& app, Context& ctx) {
   sub->add_flag("--explain", opts->explain,
                 "List every card a document gives (lines and rule) and every question-like line skipped, with the "
                 "reason; reads the files only");
+  sub->footer("Example: recall import decks/*.txt --dry-run");
   sub->callback([opts, &ctx] { RunImport(*opts, ctx); });
 });
 

@@ -169,6 +169,7 @@ const CommandRegistrar kRegistrar(50, [](CLI::App& app, Context& ctx) {
 
   auto* remove = interview->add_subcommand("remove", "Remove an interview (cards and reviews stay)");
   remove->add_option("NAME", *name, "Interview name")->required();
+  remove->footer("Example: recall interview remove 谷歌");
   remove->callback([name, &ctx] { RunRemove(*name, ctx); });
 
   AddInterviewReportCommands(interview, ctx);

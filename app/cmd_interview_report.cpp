@@ -17,6 +17,7 @@
 #include "recall/interview_plan.h"
 #include "recall/readiness.h"
 #include "recall/text.h"
+#include "usage_error.h"
 
 namespace recall::app {
 namespace {
@@ -90,9 +91,9 @@ void RunStatus(const ReportArgs& a, Context& ctx) {
     return;
   }
   std::string out = Header(iv, today);
-  out += fmt::format("{} {} {:>3}%  {} cards, {} below target, {} never studied\n",
+  out += fmt::format("{} {} {:>3}%  {}, {} below target, {} never studied\n",
                      Cell("Ready on the day", kTopicWidth), Bar(r.mean_recall), Percent(r.mean_recall),
-                     r.cards, r.below_target, r.never_studied);
+                     Plural(r.cards, "card", "cards"), r.below_target, r.never_studied);
   if (!r.topics.empty()) {
     out += fmt::format("\n{} {:<{}} {:>4}  {:>5} {:>5} {:>5}\n", Cell("Topics, weakest first", kTopicWidth),
                        "predicted recall", kBarWidth, "", "cards", "below", "new");
@@ -194,10 +195,10 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
         Percent(plan.readiness), Percent(iv.target));
   } else {
     out += fmt::format(
-        "\nNot reachable within {} minutes a day: best reachable readiness {}%, {} below the "
+        "\nNot reachable within {} a day: best reachable readiness {}%, {} below the "
         "target{}.\nTry --max-minutes {} or a lower --target.\n",
-        fmt::format("{:g}", opts.max_minutes), Percent(plan.readiness),
-        Plural(plan.below_target, "card", "cards"),
+        fmt::format("{:g} {}", opts.max_minutes, opts.max_minutes == 1 ? "minute" : "minutes"),
+        Percent(plan.readiness), Plural(plan.below_target, "card", "cards"),
         plan.not_introduced > 0 ? fmt::format(", {} never introduced", plan.not_introduced) : "",
         fmt::format("{:g}", opts.max_minutes * 2));
   }
@@ -211,14 +212,17 @@ void AddInterviewReportCommands(CLI::App* interview, Context& ctx) {
   auto* status =
       interview->add_subcommand("status", "Readiness on the interview day, per topic, at-risk cards");
   status->add_option("NAME", args->name, "Interview name (default: the next one)");
-  status->footer("Predicted recall on the day from the memory model; a card never studied counts 0.");
+  status->footer(
+      "Predicted recall on the day from the memory model; a card never studied counts 0.\n"
+      "Example: recall interview status 谷歌");
   status->callback([args, &ctx] { RunStatus(*args, ctx); });
 
   auto* plan =
       interview->add_subcommand("plan", "Day by day: new cards, reviews and minutes until the interview");
   plan->add_option("NAME", args->name, "Interview name (default: the next one)");
   plan->add_option("--max-minutes", args->max_minutes, "Most minutes of study a day (default 60)")
-      ->check(CLI::Range(1.0, 1440.0));
+      ->check(NumberIn(1, 1440));
+  plan->footer("Example: recall interview plan 谷歌 --max-minutes 45");
   plan->callback([args, &ctx] { RunPlan(*args, ctx); });
 }
 

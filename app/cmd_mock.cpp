@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "context.h"
+#include "line_input.h"
 #include "recall/error.h"
 #include "recall/interview.h"
 #include "recall/key_points.h"
@@ -29,6 +29,7 @@
 #include "review_key_points.h"
 #include "review_options.h"
 #include "terminal.h"
+#include "usage_error.h"
 
 namespace recall::app {
 namespace {
@@ -123,8 +124,9 @@ std::string Summary(const std::vector<Asked>& asked, int64_t per_question_ms, in
   });
   out += "By topic (weakest first):\n";
   for (const auto& [name, t] : sorted) {
-    out += fmt::format("  {}: {}, {} of {} key points, again {}\n", EscapeControls(name, false),
-                       Plural(t.questions, "question", "questions"), t.covered, t.points, t.again);
+    out += fmt::format("  {}: {}, {} of {}, again {}\n", EscapeControls(name, false),
+                       Plural(t.questions, "question", "questions"), t.covered,
+                       Plural(static_cast<int64_t>(t.points), "key point", "key points"), t.again);
   }
   out += "Time per question:\n";
   for (size_t i = 0; i < asked.size(); ++i) {
@@ -185,17 +187,13 @@ class MockRun {
     }
   }
 
+  // The next line, trimmed; false at the end of input.
   bool ReadLine(std::string* line) {
-    if (!std::getline(std::cin, *line)) return false;
-    ++line_no_;
+    if (!input_.Read(line)) return false;
     *line = Trimmed(*line);
     return true;
   }
-  void Invalid(const std::string& line, const std::string& expected) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "recall: invalid input \"%s\": expected %s (stdin line %d)\n", line.c_str(),
-                 expected.c_str(), line_no_);
-  }
+  void Invalid(const std::string& line, const std::string& expected) const { input_.Invalid(line, expected); }
 
   // The line protocol: an empty line reveals (`wait N` moves a RECALL_NOW
   // clock on), then the points covered, then an empty line or a rating.
@@ -303,7 +301,7 @@ class MockRun {
   const MockOptions& o_;
   std::vector<Asked> asked_;
   Timestamp shown_at_;
-  int line_no_ = 0;
+  LineInput input_;
 };
 
 const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
@@ -315,14 +313,15 @@ const CommandRegistrar kRegistrar(31, [](CLI::App& app, Context& ctx) {
   sub->add_option("--deck", o->deck, "Questions from this deck (name or id) and its sub-decks")->excludes(interview);
   sub->add_option("--tag", o->tags, "Only notes with this tag or a child tag (repeatable: any of them)")
       ->excludes(interview);
-  sub->add_option("--minutes", o->minutes, "Length of the mock (default 30)")->check(CLI::Range(1, 600));
+  sub->add_option("--minutes", o->minutes, "Length of the mock (default 30)")->check(WholeNumberIn(1, 600));
   sub->add_option("--per-question", o->per_question, "Seconds per question (default 120)")
-      ->check(CLI::Range(10, 3600));
+      ->check(WholeNumberIn(10, 3600));
   sub->add_option("--seed", o->seed, "Seed of the question draw (default: the clock's milliseconds)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(WholeNumber());
   sub->footer(
       "Answer aloud, reveal, type the key points you covered (1 3 4, a all, 0 none); the suggested\n"
-      "rating is taken with enter, a rating overrides it. See docs/review.md, \"Mock interview\".");
+      "rating is taken with enter, a rating overrides it. See docs/review.md, \"Mock interview\".\n"
+      "Example: recall mock --deck 面试 --minutes 20");
   sub->callback([o, &ctx] {
     SessionClock clock(ctx.clock());
     Store store = Store::Open(ctx.db_path(), clock);

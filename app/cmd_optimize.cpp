@@ -64,8 +64,8 @@ void RunEvaluate(const OptimizeArgs& a, Context& ctx) {
     fmt::print("No reviews to evaluate: a card needs an answer at least one day after an earlier one.\n");
     return;
   }
-  fmt::print("Current FSRS parameters on {} reviews: log loss {:.4f}, RMSE (bins) {:.4f}\n", e.reviews,
-             e.log_loss, e.rmse_bins);
+  fmt::print("Current FSRS parameters on {}: log loss {:.4f}, RMSE (bins) {:.4f}\n",
+             Plural(e.reviews, "review", "reviews"), e.log_loss, e.rmse_bins);
 }
 
 void RunOptimize(const OptimizeArgs& a, Context& ctx) {
@@ -98,7 +98,8 @@ void RunOptimize(const OptimizeArgs& a, Context& ctx) {
                            .dump(2));
     return;
   }
-  fmt::print("Fitted FSRS parameters on {} reviews ({} scored):\n", set.reviews, before.reviews);
+  fmt::print("Fitted FSRS parameters on {} ({} scored):\n", Plural(set.reviews, "review", "reviews"),
+             before.reviews);
   fmt::print("  current  log loss {:.4f}  RMSE (bins) {:.4f}\n", before.log_loss, before.rmse_bins);
   fmt::print("  fitted   log loss {:.4f}  RMSE (bins) {:.4f}\n", after.log_loss, after.rmse_bins);
   fmt::print("  parameters {}\n", FormatFsrsParams(fitted));
@@ -124,6 +125,7 @@ const CommandRegistrar kRegistrar(70, [](CLI::App& app, Context& ctx) {
   sub->add_flag("--apply", args->apply,
                 "Adopt the fitted parameters when they predict better, and recompute memory states")
       ->excludes(evaluate);
+  sub->footer("Example: recall optimize --deck 面试 --apply");
   sub->callback([args, &ctx] {
     if (args->evaluate) {
       RunEvaluate(*args, ctx);

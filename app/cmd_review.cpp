@@ -39,14 +39,15 @@ void RunReview(const ReviewOptions& options, Context& ctx) {
     return;
   }
   ReviewSession session(store, so);
+  LimitNotes limits(store, so);
   const bool terminal = ::isatty(STDIN_FILENO) == 1 && ::isatty(STDOUT_FILENO) == 1;
   bool interrupted = false;
   int64_t still_due = 0;
   if (!terminal) {
-    still_due = RunLineSession(session, clock, options);
+    still_due = RunLineSession(session, limits, clock, options);
   } else {
     const std::string end_line =
-        RunTerminalSession(session, clock, options, ctx.color(), &interrupted, &still_due);
+        RunTerminalSession(session, limits, clock, options, ctx.color(), &interrupted, &still_due);
     if (!end_line.empty()) Print(end_line + "\n");
   }
   Print(SummaryText(session.Summary(), GatherFacts(store, so.deck_id, still_due)));
@@ -73,7 +74,8 @@ const CommandRegistrar kRegistrar(30, [](CLI::App& app, Context& ctx) {
       "u undo, s suspend, b bury, e edit, q quit (Ctrl-C too, exit code 130), Ctrl-Z stop, ? help.\n"
       "Unless stdin and stdout are both terminals, reads one action per line: a rating,\n"
       "again|hard|good|easy, u, s, b, e, q, wait N (with RECALL_NOW); end of input ends the session.\n"
-      "See docs/review.md.");
+      "See docs/review.md.\n"
+      "Example: recall review --deck 面试 --limit 20");
   sub->callback([opts, &ctx] { RunReview(*opts, ctx); });
 });
 

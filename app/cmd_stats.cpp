@@ -48,6 +48,7 @@ const CommandRegistrar kRegistrar(60, [](CLI::App& app, Context& ctx) {
   sub->add_option("--tag", opts->tag, "Only notes with this tag or a tag under it (a covers a::b)");
   sub->add_option("--period", opts->period, "History charts span: 1m, 3m, 1y or all (default 1m)");
   sub->add_option("--html", opts->html, "Also write a self-contained HTML report to FILE")->type_name("FILE");
+  sub->footer("Example: recall stats --deck 面试 --period 3m --html report.html");
   sub->callback([opts, &ctx] { RunStats(*opts, ctx); });
 });
 

@@ -56,8 +56,9 @@ void RunTodayStatus(Context& ctx) {
                        EscapeControls(i.interview.name, false), DaysLeftText(today, i.interview.day),
                        std::lround(i.readiness * 100), std::lround(i.interview.target * 100));
     if (i.days_left > 0) {
-      out += fmt::format(", today's plan {} min ({} new, {:.0f} reviews)", std::lround(i.planned_minutes),
-                         i.planned_new, i.planned_reviews);
+      const auto reviews = static_cast<int64_t>(std::nearbyint(i.planned_reviews));  // as {:.0f} rounds
+      out += fmt::format(", today's plan {} min ({} new, {})", std::lround(i.planned_minutes), i.planned_new,
+                         Plural(reviews, "review", "reviews"));
     }
     out += "\n";
   }

@@ -100,10 +100,6 @@ bool Context::color() const {
 
 bool Context::interactive() const { return ::isatty(STDIN_FILENO) == 1; }
 
-std::string Plural(int64_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 std::vector<std::string> SplitWords(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream is(text);

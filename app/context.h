@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "recall/store.h"
+#include "recall/text.h"
 #include "recall/time.h"
 
 namespace recall::app {
@@ -70,9 +71,6 @@ struct CommandRegistrar {
   CommandRegistrar(int order, SetupFn setup);
 };
 void SetupAllCommands(CLI::App& app, Context& ctx);
-
-// "1 card", "2 cards": a count with its noun.
-std::string Plural(int64_t n, const char* one, const char* many);
 
 // Whitespace-separated words of an option value ("a b  c" -> a, b, c): tags.
 std::vector<std::string> SplitWords(const std::string& text);

@@ -40,18 +40,6 @@ void AppendEscaped(const std::string& field, std::string* out) {
   }
 }
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
 std::vector<std::string> Sorted(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -101,7 +89,7 @@ std::optional<Note> ParseEditText(const std::string& text, Note note, const Note
   // -1: before the first marker; then the index of the section being read.
   long section = -1;
   std::vector<std::vector<std::string>> lines(tags + 1);
-  for (const std::string& raw : Lines(text)) {
+  for (const std::string& raw : SplitLines(text)) {
     std::string line = raw;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.rfind("%%%", 0) == 0) {
@@ -160,8 +148,9 @@ std::string CardChangesText(const Notetype& type, const Note& edited, const std:
   std::sort(empty.begin(), empty.end());
   std::string out;
   if (!added.empty()) {
-    const char* cards = added.size() == 1 ? "card" : "cards";
-    out += fmt::format("; {} new {} ({} {})", added.size(), cards, cards, numbers(added));
+    const int64_t n = static_cast<int64_t>(added.size());
+    out += fmt::format("; {} ({} {})", Plural(n, "new card", "new cards"), n == 1 ? "card" : "cards",
+                       numbers(added));
   }
   if (!empty.empty()) {
     const bool one = empty.size() == 1;

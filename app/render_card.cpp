@@ -254,21 +254,6 @@ int TerminalWidth() {
   return 80;
 }
 
-std::string OneLine(const std::string& text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == '\n' || c == '\r' || c == '\t' || c == ' ') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
-
 CardSides RenderCardSides(const Store& store, const CardView& v, int width, bool color,
                           const std::string& typed) {
   CardSides sides;

@@ -61,10 +61,6 @@ std::string RenderCardDetails(const CardView& v, const std::vector<RevlogEntry>&
 // terminal's width, else 80.
 int TerminalWidth();
 
-// Collapses a note field to one line for listings: newlines and runs of
-// spaces become one space.
-std::string OneLine(const std::string& text);
-
 // The two sides of a card as the review screen shows them, as terminal text.
 // recall Basic notes: front and back through the Markdown renderer. Notes of
 // other types: the card's face (card_face.h: its template rendered and the

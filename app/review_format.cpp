@@ -76,23 +76,64 @@ std::vector<std::string> ProgressItems(const ReviewSession& s) {
 
 }  // namespace
 
-std::vector<std::string> HeaderItems(const ReviewSession& s, bool color) {
+LimitNotes::LimitNotes(Store& store, const SessionOptions& options)
+    : store_(store),
+      deck_id_(options.deck_id),
+      applies_(options.weakest < 0 && !options.cram && options.tags.empty()) {}
+
+void LimitNotes::Refresh() {
+  if (!applies_) return;
+  if (deck_id_) {
+    today_ = CountToday(store_, deck_id_);
+    return;
+  }
+  // Every deck: one limit to name only when one deck heads them all.
+  std::vector<int64_t> roots;
+  for (const SessionDeck& d : LoadSessionDecks(store_, std::nullopt)) {
+    if (d.parent_id == 0) roots.push_back(d.id);
+  }
+  if (roots.size() == 1) {
+    today_ = CountToday(store_, roots.front());
+  } else {
+    today_ = CountToday(store_, std::nullopt);  // limits: 0, none to name
+  }
+}
+
+namespace {
+
+// " (limit 20 reached)" when `limited`, "" otherwise.
+std::string LimitNote(bool limited, int64_t limit) {
+  if (!limited) return "";
+  return limit > 0 ? fmt::format(" (limit {} reached)", limit) : " (limit reached)";
+}
+
+}  // namespace
+
+std::string LimitNotes::NewItem(int64_t n) const {
+  return fmt::format("New {}{}", n, LimitNote(applies_ && today_.new_limited, today_.new_per_day));
+}
+
+std::string LimitNotes::DueItem(int64_t n) const {
+  return fmt::format("Due {}{}", n, LimitNote(applies_ && today_.reviews_limited, today_.reviews_per_day));
+}
+
+std::vector<std::string> HeaderItems(const ReviewSession& s, const LimitNotes& limits, bool color) {
   const QueueCounts c = s.counts();
   std::vector<std::string> items = ProgressItems(s);
   items.insert(items.end(), {Style(color, "1", EscapeControls(s.current_deck().name, false)),
-                             Style(color, "34", fmt::format("New {}", c.new_cards)),
+                             Style(color, "34", limits.NewItem(c.new_cards)),
                              Style(color, "31", fmt::format("Learn {}", c.learning)),
-                             Style(color, "32", fmt::format("Due {}", c.review)),
+                             Style(color, "32", limits.DueItem(c.review)),
                              Style(color, "2", CardStateText(s.current().card.state))});
   return items;
 }
 
-std::vector<std::string> WaitingHeaderItems(const ReviewSession& s, bool color) {
+std::vector<std::string> WaitingHeaderItems(const ReviewSession& s, const LimitNotes& limits, bool color) {
   const QueueCounts c = s.counts();
   std::vector<std::string> items = ProgressItems(s);
-  items.insert(items.end(), {Style(color, "34", fmt::format("New {}", c.new_cards)),
+  items.insert(items.end(), {Style(color, "34", limits.NewItem(c.new_cards)),
                              Style(color, "31", fmt::format("Learn {}", c.learning)),
-                             Style(color, "32", fmt::format("Due {}", c.review))});
+                             Style(color, "32", limits.DueItem(c.review))});
   return items;
 }
 
@@ -157,13 +198,6 @@ std::string UndoText(const UndoResult& r, const std::string& what, const ReviewS
     if (ch == '\n' || ch == '\t') ch = ' ';
   }
   return fmt::format("undid {} on {}", what, TruncateToWidth(EscapeControls(front, false), kUndoFrontWidth));
-}
-
-std::string Trimmed(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
 }
 
 std::string EditNote(ReviewSession& session, bool stdin_to_null) {

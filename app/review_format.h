@@ -5,10 +5,12 @@
 // protocol) show: durations, the header, the answer keys, undo messages.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "recall/session.h"
+#include "recall/today_counts.h"
 
 namespace recall::app {
 
@@ -21,14 +23,37 @@ std::string LocalHhMm(Timestamp t);
 // `text` in SGR style `code` when `color`, else as is.
 std::string Style(bool color, const char* code, const std::string& text);
 
+// The daily limits that hold cards back today, for the header: counted by
+// CountToday, as `recall decks` counts them. A drill or a session narrowed
+// to tags shows none (the deck's limits are not what ends those).
+class LimitNotes {
+ public:
+  LimitNotes(Store& store, const SessionOptions& options);
+  // Counts again: after every Advance (an answer may use up a limit).
+  void Refresh();
+  // "New 3 (limit 20 reached)" when the new-card limit holds cards back
+  // ("limit reached" when the session covers every deck and more than one
+  // deck is at the top), else "New 3"; likewise "Due 40 (limit 200
+  // reached)".
+  std::string NewItem(int64_t n) const;
+  std::string DueItem(int64_t n) const;
+
+ private:
+  Store& store_;
+  std::optional<int64_t> deck_id_;
+  bool applies_;
+  TodayCounts today_;
+};
+
 // The header, item by item: progress ("12/45": answered in this session /
 // that plus what is left today), the time left at the user's mean answer
-// time ("≈8 min left"), the deck, "New 12", "Learn 3", "Due 40" and the
-// card's state with its last interval ("review, last 12d").
-std::vector<std::string> HeaderItems(const ReviewSession& s, bool color);
+// time ("≈8 min left"), the deck, "New 12", "Learn 3", "Due 40" (with the
+// limit when it binds: LimitNotes) and the card's state with its last
+// interval ("review, last 12d").
+std::vector<std::string> HeaderItems(const ReviewSession& s, const LimitNotes& limits, bool color);
 
 // The waiting screen's header: progress and time left, "New 0", "Learn 2", "Due 0".
-std::vector<std::string> WaitingHeaderItems(const ReviewSession& s, bool color);
+std::vector<std::string> WaitingHeaderItems(const ReviewSession& s, const LimitNotes& limits, bool color);
 
 // "12/45": answers so far / answers so far + cards left today.
 std::string ProgressText(const ReviewSession& s);
@@ -75,9 +100,6 @@ class AnswerLabels {
 // columns (never a raw card id).
 inline constexpr int kUndoFrontWidth = 30;
 std::string UndoText(const UndoResult& r, const std::string& what, const ReviewSession& session);
-
-// `s` without leading and trailing whitespace.
-std::string Trimmed(const std::string& s);
 
 // `e` in review: edits the current note in the editor (note_edit.h) and
 // saves it; returns what to tell the user ("edited", "no change", or why not).

@@ -34,7 +34,8 @@ std::string KeyPointsText(const std::vector<std::string>& points, int width, boo
 }
 
 std::string SuggestionText(size_t covered, size_t total, int rating, Algorithm algorithm) {
-  return fmt::format("covered {} of {} key points: suggested {} {}", covered, total, rating,
+  return fmt::format("covered {} of {}: suggested {} {}", covered,
+                     Plural(static_cast<int64_t>(total), "key point", "key points"), rating,
                      RatingLabel(algorithm, rating));
 }
 

@@ -5,15 +5,15 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
 #include <optional>
 #include <string>
 
+#include "line_input.h"
 #include "note_edit.h"
 #include "recall/error.h"
+#include "recall/key_points.h"
 #include "recall/text.h"
 #include "render_card.h"
-#include "recall/key_points.h"
 #include "review_format.h"
 #include "review_key_points.h"
 #include "review_summary.h"
@@ -78,8 +78,9 @@ int LineWidth() {
 
 class LineSession {
  public:
-  LineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options)
+  LineSession(ReviewSession& session, LimitNotes& limits, SessionClock& clock, const ReviewOptions& options)
       : session_(session),
+        limits_(limits),
         clock_(clock),
         options_(options),
         width_(LineWidth()),
@@ -89,6 +90,7 @@ class LineSession {
     bool quit = false;
     while (!quit) {
       const SessionState state = session_.Advance();
+      limits_.Refresh();
       if (state == SessionState::kDone) {
         Print(DoneLine(session_, options_) + "\n");
         break;
@@ -99,23 +101,15 @@ class LineSession {
   }
 
  private:
-  bool ReadLine(std::string* line) {
-    if (!std::getline(std::cin, *line)) return false;
-    ++line_no_;
-    return true;
-  }
-
-  void Invalid(const std::string& line, const std::string& expected) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "recall: invalid input \"%s\": expected %s (stdin line %d)\n", Trimmed(line).c_str(),
-                 expected.c_str(), line_no_);
-  }
+  bool ReadLine(std::string* line) { return input_.Read(line); }
+  void Invalid(const std::string& line, const std::string& expected) const { input_.Invalid(line, expected); }
 
   // Returns true when the session ends.
   bool Wait() {
     const int64_t in_s = (session_.next_due().ms - clock_.Now().ms + 999) / 1000;
-    Print(fmt::format("Learning cards due later: next at {} (in {}).\n", LocalHhMm(session_.next_due()),
-                      FormatDuration(in_s * 1000)));
+    Print(fmt::format("Everything else is done for now: {} due later today, the next at {} (in {}).\n",
+                      Plural(session_.Summary().upcoming.learning_today, "learning card", "learning cards"),
+                      LocalHhMm(session_.next_due()), FormatDuration(in_s * 1000)));
     while (true) {
       std::string line;
       if (!ReadLine(&line)) {
@@ -152,7 +146,8 @@ class LineSession {
 
   void PrintCard() {
     std::string out;
-    for (const auto& line : PackItems(HeaderItems(session_, false), " · ", width_)) out += line + "\n";
+    for (const auto& line : PackItems(HeaderItems(session_, limits_, false), " · ", width_))
+      out += line + "\n";
     const CardSides sides = RenderCardSides(session_.store(), session_.current(), width_, false);
     out += sides.question;
     if (out.back() != '\n') out += '\n';
@@ -298,18 +293,20 @@ class LineSession {
   }
 
   ReviewSession& session_;
+  LimitNotes& limits_;
   SessionClock& clock_;
   const ReviewOptions& options_;
   int width_;
   bool fixed_clock_;
-  int line_no_ = 0;
+  LineInput input_;
   AnswerLabels labels_;
 };
 
 }  // namespace
 
-int64_t RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options) {
-  return LineSession(session, clock, options).Run();
+int64_t RunLineSession(ReviewSession& session, LimitNotes& limits, SessionClock& clock,
+                       const ReviewOptions& options) {
+  return LineSession(session, limits, clock, options).Run();
 }
 
 }  // namespace recall::app

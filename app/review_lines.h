@@ -5,13 +5,16 @@
 // input and output are both terminals; one action per line on stdin.
 
 #include "recall/session.h"
+#include "review_format.h"
 #include "review_options.h"
 
 namespace recall::app {
 
 // Runs the session to its end (the caller prints the summary); returns how
 // many cards were left today when the user quit (0 when the session ran out).
-int64_t RunLineSession(ReviewSession& session, SessionClock& clock, const ReviewOptions& options);
+// `limits` gives the header its limit notes.
+int64_t RunLineSession(ReviewSession& session, LimitNotes& limits, SessionClock& clock,
+                       const ReviewOptions& options);
 
 }  // namespace recall::app
 

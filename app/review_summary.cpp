@@ -37,16 +37,27 @@ SummaryFacts GatherFacts(Store& store, std::optional<int64_t> deck_id, int64_t s
     for (const auto& d : store.ListDecks()) candidates.push_back(d.id);
   }
   for (const int64_t id : candidates) {
+    if (!f.limit_line.empty() && !f.review_limit_line.empty()) break;
     const TodayCounts today = CountToday(store, id);
-    if (!today.new_limited || today.counts.new_cards > 0) continue;
+    const bool new_held = today.new_limited && today.counts.new_cards == 0;
+    const bool reviews_held = today.reviews_limited && today.counts.review == 0;
+    if (!new_held && !reviews_held) continue;
     const auto deck = store.GetDeck(id);
     if (!deck) continue;
-    f.limit_line = fmt::format(
-        "No more new cards today: {} has reached its limit of {}; `recall deck options {} --new-per-day N` "
-        "raises it.",
-        EscapeControls(deck->name, false), Plural(deck->options.new_per_day, "new card", "new cards"),
-        ShellWord(EscapeControls(deck->name, false)));
-    break;
+    const std::string name = EscapeControls(deck->name, false);
+    if (new_held && f.limit_line.empty()) {
+      f.limit_line = fmt::format(
+          "No more new cards today: {} has reached its limit of {}; `recall deck options {} --new-per-day N` "
+          "raises it.",
+          name, Plural(today.new_per_day, "new card", "new cards"), ShellWord(name));
+    }
+    if (reviews_held && f.review_limit_line.empty()) {
+      f.review_limit_line = fmt::format(
+          "No more reviews today: {} has reached its limit of {}; `recall deck options {} --reviews-per-day "
+          "N` "
+          "raises it.",
+          name, Plural(today.reviews_per_day, "review", "reviews"), ShellWord(name));
+    }
   }
   return f;
 }
@@ -54,10 +65,10 @@ SummaryFacts GatherFacts(Store& store, std::optional<int64_t> deck_id, int64_t s
 std::string SummaryText(const SessionSummary& s, const SummaryFacts& f) {
   std::string out;
   if (s.answered == 0) {
-    out += "Reviewed 0 cards.\n";
+    // Nothing was due: DoneLine said so.
+    if (f.still_due > 0) out += "Reviewed 0 cards.\n";
   } else {
-    const std::string answers =
-        s.cards == s.answered ? "" : fmt::format(" ({})", Plural(s.answered, "answer", "answers"));
+    const std::string answers = s.cards == s.answered ? "" : ", " + Plural(s.answered, "answer", "answers");
     out += fmt::format("Reviewed {}{} in {} · Again {} ({}%)\n", Plural(s.cards, "card", "cards"), answers,
                        FormatDuration(s.duration_ms), s.again, (s.again * 100 + s.answered / 2) / s.answered);
   }
@@ -73,6 +84,7 @@ std::string SummaryText(const SessionSummary& s, const SummaryFacts& f) {
   for (size_t i = 0; i < facts.size(); ++i) out += (i ? " · " : "") + facts[i] + (i + 1 == facts.size() ? "\n" : "");
   if (f.still_due > 0) out += fmt::format("{} still due today (you stopped early)\n", f.still_due);
   if (!f.limit_line.empty()) out += f.limit_line + "\n";
+  if (!f.review_limit_line.empty()) out += f.review_limit_line + "\n";
   std::vector<std::string> next;
   if (s.upcoming.learning_today > 0) {
     next.push_back(Plural(s.upcoming.learning_today, "learning card", "learning cards") + " later today");
@@ -92,7 +104,8 @@ int64_t StillDue(const ReviewSession& s) {
 std::string DoneLine(const ReviewSession& s, const ReviewOptions& o) {
   switch (s.done_reason()) {
     case DoneReason::kEmpty:
-      return o.cram || o.weakest >= 0 ? "Drill done: every card picked was shown." : "No more cards due now.";
+      if (o.cram || o.weakest >= 0) return "Drill done: every card picked was shown.";
+      return s.position() == 1 ? "Nothing is due now." : "No more cards due now.";
     case DoneReason::kCardLimit:
       return fmt::format("Stopped after {} (--limit).", Plural(o.limit, "card", "cards"));
     case DoneReason::kTimeLimit:

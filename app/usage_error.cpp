@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
 #include <sstream>
 
 namespace recall::app {
@@ -43,19 +46,62 @@ const CLI::App& DeepestParsed(const CLI::App& root) {
   return *app;
 }
 
+// A value to show after `o` in an example: the first of its choices, its
+// default ("(default 20)" in its description), a typical value of the
+// common text options, else by type (20, 0.9).
+std::string ExampleValue(const CLI::Option& o) {
+  const std::string type = o.get_type_name();
+  const size_t brace = type.find(":{");
+  if (brace != std::string::npos) return type.substr(brace + 2, type.find_first_of(",}", brace) - brace - 2);
+  const std::string description = o.get_description();
+  const size_t at = description.find("(default ");
+  if (at != std::string::npos) {
+    const size_t start = at + 9;
+    const size_t end = description[start] == '"' ? description.find('"', start + 1) + 1
+                                                 : description.find_first_of(" ),;", start);
+    if (end != std::string::npos && end > start) return description.substr(start, end - start);
+  }
+  static const std::pair<const char*, const char*> kTyped[] = {{"db", "~/flashcards.db"},
+                                                               {"deck", "面试"},
+                                                               {"tag", "llm"},
+                                                               {"html", "report.html"},
+                                                               {"search", "缓存"},
+                                                               {"front", "\"什么是KV缓存？\""},
+                                                               {"back", "\"缓存 K 和 V\""},
+                                                               {"tags", "\"llm serving\""},
+                                                               {"type", "Cloze"},
+                                                               {"field", "Front=KV"},
+                                                               {"text", "\"{{c1::KV}} 缓存\""},
+                                                               {"period", "3m"},
+                                                               {"name", "谷歌"},
+                                                               {"interview", "谷歌"},
+                                                               {"expect-due", "19783"},
+                                                               {"format", "markdown"},
+                                                               {"learn-steps", "\"1m 10m\""}};
+  for (const auto& [name, value] : kTyped) {
+    if (o.check_lname(name)) return value;
+  }
+  if (type.rfind("INT", 0) == 0) return "20";
+  if (type.rfind("FLOAT", 0) == 0) return "0.9";
+  return type;
+}
+
 // "Example: recall ..." from the command's footer, else its usage line.
 std::string Example(const CLI::App& app) {
   const std::string footer = app.get_footer();
-  const size_t at = footer.find("Example: ");
-  if (at != std::string::npos) {
-    const size_t start = at + 9;
+  for (const std::string label : {"Example: ", "Examples:\n  "}) {
+    const size_t at = footer.find(label);
+    if (at == std::string::npos) continue;
+    const size_t start = at + label.size();
     return footer.substr(start, footer.find('\n', start) - start);
   }
   std::string out = CommandPath(app);
   for (const CLI::Option* o : app.get_options()) {
     if (o->get_positional() && o->get_required()) out += " " + o->get_name();
-    if (!o->get_positional() && o->get_required())
-      out += " " + o->get_name(false, true) + " " + o->get_type_name();
+    if (!o->get_positional() && o->get_required()) {
+      out += " " + (o->get_lnames().empty() ? o->get_name() : "--" + o->get_lnames().front()) + " " +
+             ExampleValue(*o);
+    }
   }
   if (app.get_require_subcommand_min() > 0) out += " COMMAND";
   return out;
@@ -178,12 +224,20 @@ std::string UsageMessage(const CLI::ParseError& e, const CLI::App& root,
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) {
     const std::string name = SplitName(what).first;
     const CLI::Option* o = name.empty() ? nullptr : FindOption(app, name);
-    if (o) {
-      const std::string type = o->get_type_name();
-      return fmt::format("{} needs a value (example: {} {})", name, name,
-                         type.rfind("INT", 0) == 0 ? "20" : "TEXT");
+    // "--limit: At Most 1 required but received 2": given twice.
+    if (o && what.find(": At Most ") != std::string::npos) {
+      return fmt::format("{} is given more than once: give it once (see `{}`)", name, HelpHint(app));
     }
+    if (o) return fmt::format("{} needs a value (example: {} {})", name, name, ExampleValue(*o));
     return fmt::format("`{}`: {} (see `{}`)", command, what, HelpHint(app));
+  }
+  if (dynamic_cast<const CLI::ExcludesError*>(&e)) {
+    // "--weakest excludes --cram"
+    const size_t at = what.find(" excludes ");
+    if (at != std::string::npos) {
+      return fmt::format("{} and {} cannot be used together (see `{}`)", what.substr(0, at),
+                         what.substr(at + 10), HelpHint(app));
+    }
   }
   if (dynamic_cast<const CLI::ValidationError*>(&e)) {
     const auto [name, rest] = SplitName(what);
@@ -205,19 +259,58 @@ std::string UsageMessage(const CLI::ParseError& e, const CLI::App& root,
       const std::string rest = what.substr(prefix.size());
       const size_t eq = rest.find(" = ");
       if (eq != std::string::npos) {
-        return fmt::format("{} must be a whole number (got \"{}\")", rest.substr(0, eq), rest.substr(eq + 3));
+        const std::string name = rest.substr(0, eq);
+        const CLI::Option* o = FindOption(app, name);
+        const bool decimal = o && o->get_type_name().rfind("FLOAT", 0) == 0;
+        return fmt::format("{} must be {} (got \"{}\")", name, decimal ? "a number" : "a whole number",
+                           rest.substr(eq + 3));
       }
     }
   }
   return fmt::format("{} (see `{}`)", what, HelpHint(app));
 }
 
+namespace {
+
+// The digits of a whole number >= 0 that fits in 18 digits, or nullopt.
+std::optional<int64_t> ParseWhole(const std::string& value) {
+  if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos) {
+    return std::nullopt;
+  }
+  return std::stoll(value);
+}
+
+// "1", "0.5", "1440": as the user would write the bound.
+std::string Bound(double v) { return fmt::format("{:g}", v); }
+
+}  // namespace
+
+CLI::Validator WholeNumberIn(int64_t lo, int64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& value) -> std::string {
+        const auto n = ParseWhole(value);
+        if (n && *n >= lo && *n <= hi) return "";
+        return fmt::format("must be a whole number from {} to {} (got \"{}\")", lo, hi, value);
+      },
+      fmt::format("{}-{}", lo, hi));
+}
+
+CLI::Validator NumberIn(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& value) -> std::string {
+        char* end = nullptr;
+        const double v = value.empty() ? 0 : std::strtod(value.c_str(), &end);
+        const bool parsed = !value.empty() && end && *end == '\0' && std::isfinite(v);
+        if (parsed && v >= lo && v <= hi) return "";
+        return fmt::format("must be a number from {} to {} (got \"{}\")", Bound(lo), Bound(hi), value);
+      },
+      Bound(lo) + "-" + Bound(hi));
+}
+
 CLI::Validator WholeNumber() {
   return CLI::Validator(
       [](std::string& value) -> std::string {
-        const bool digits = !value.empty() && value.size() <= 18 &&
-                            value.find_first_not_of("0123456789") == std::string::npos;
-        return digits ? "" : "must be a whole number ≥ 0 (got \"" + value + "\")";
+        return ParseWhole(value) ? "" : "must be a whole number ≥ 0 (got \"" + value + "\")";
       },
       "N");
 }

@@ -5,6 +5,7 @@
 // hint ("did you mean", an example), instead of CLI11's own wording.
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,13 @@ std::string UnknownCommandMessage(const CLI::App& root, const std::vector<std::s
 // A validator for options that take a whole number >= 0: the message reads
 // "must be a whole number ≥ 0 (got "abc")".
 CLI::Validator WholeNumber();
+
+// Likewise for a whole number in [lo, hi]: "must be a whole number from 1 to
+// 600 (got "0")", and a number (decimals allowed) in [lo, hi]: "must be a
+// number from 1 to 1440 (got "abc")". --help shows the range as the type
+// ("INT:1-600", "FLOAT:1-1440").
+CLI::Validator WholeNumberIn(int64_t lo, int64_t hi);
+CLI::Validator NumberIn(double lo, double hi);
 
 }  // namespace recall::app
 

@@ -311,10 +311,11 @@ TEST_F(AnkiFsrsImportTest, FsrsOffKeepsStatesButNotTheAlgorithm) {
   EXPECT_EQ(s.fsrs_params_adopted, 0);
   EXPECT_EQ(s.memory_states_imported, 2);
   EXPECT_EQ(target.FsrsParameters(), DefaultFsrsParams());
-  EXPECT_EQ(s.not_kept,
-            (std::vector<std::string>{"FSRS parameters of 1 deck (FSRS is off in the package: their decks stay SM-2 decks)",
-                                      "2 option groups (记忆, Plain): their settings are not imported (daily limits, learning steps, intervals, "
-               "ease, leeches, burying, display and audio); recall's deck options apply"}));
+  EXPECT_EQ(s.not_kept, (std::vector<std::string>{
+                            "FSRS parameters of 1 deck (FSRS is off in the package: it stays an SM-2 deck)",
+                            "2 option groups (记忆, Plain): their settings are not imported (daily limits, "
+                            "learning steps, intervals, "
+                            "ease, leeches, burying, display and audio); recall's deck options apply"}));
   const Card c = CardByFront(target, "问一");
   ASSERT_TRUE(c.state.memory);
   EXPECT_NEAR(c.state.memory->stability, Rounded(CardByFront(source_, "问一").state.memory->stability, 3), 1e-9);

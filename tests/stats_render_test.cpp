@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "recall/stats.h"
 #include "recall/text.h"
 
@@ -179,6 +181,19 @@ TEST(StatsRenderTest, CountsOfOneAreSingular) {
   EXPECT_EQ(text.find(" 1 cards"), std::string::npos) << text;
   EXPECT_EQ(text.find(" 1 days"), std::string::npos) << text;
   EXPECT_EQ(text.find(" 1 answers"), std::string::npos) << text;
+}
+
+// `weakest` in --json: the text list's cards in its order, the front as
+// stored; [] when no card lapsed or failed.
+TEST(StatsRenderTest, WeakestCardsInJson) {
+  const nlohmann::json j = nlohmann::json::parse(StatsToJson(Sample()));
+  EXPECT_EQ(
+      j.at("weakest").dump(),
+      R"([{"card_id":7,"failed":2,"front":"什么是 PagedAttention？\n它如何减少 **KV cache** 的显存碎片？","lapses":3,)"
+      R"("passed":4},{"card_id":9,"failed":1,"front":"What is beam search?","lapses":1,"passed":0}])");
+  StatsReport none = Sample();
+  none.weakest.clear();
+  EXPECT_EQ(nlohmann::json::parse(StatsToJson(none)).at("weakest").dump(), "[]");
 }
 
 // Weak rows (measured retention under 80%) are red when colour is on, and

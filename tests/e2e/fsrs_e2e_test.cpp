@@ -139,7 +139,7 @@ TEST(FsrsCliTest, OptimizeEvaluatePrintsMetricsOfTheCurrentParameters) {
   EXPECT_NEAR(e["rmse_bins"].get<double>(), 1 - 0.88095, 1e-5);
   EXPECT_EQ(e["parameters"].size(), 21u);
   const std::string text = cli.Ok({"optimize", "--evaluate"}, kStart + 3 * kDay);
-  EXPECT_EQ(text, "Current FSRS parameters on 1 reviews: log loss 0.1268, RMSE (bins) 0.1191\n");
+  EXPECT_EQ(text, "Current FSRS parameters on 1 review: log loss 0.1268, RMSE (bins) 0.1191\n");
   // Fitting needs more history than one prediction.
   const RunResult refused = cli.Run({"optimize"}, kStart + 3 * kDay);
   EXPECT_EQ(refused.exit_code, 5);

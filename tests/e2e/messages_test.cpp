@@ -70,11 +70,28 @@ TEST_F(MessagesTest, EveryParseErrorClassIsOneLineInRecallsVoice) {
   ExpectUsage({"cards", "--limit", "-3"}, "recall: --limit must be a whole number ≥ 0 (got \"-3\")\n");
   ExpectUsage({"review", "--minutes", "1e400"},
               "recall: --minutes must be a whole number ≥ 0 (got \"1e400\")\n");
-  ExpectUsage({"card", "show", "abc"}, "recall: ID must be a whole number (got \"abc\")\n");
+  ExpectUsage({"card", "show", "abc"}, "recall: ID must be a whole number ≥ 0 (got \"abc\")\n");
+  ExpectUsage({"card", "show", "99999999999999999999"},
+              "recall: ID must be a whole number ≥ 0 (got \"99999999999999999999\")\n");
+  ExpectUsage({"mock", "--minutes", "0"},
+              "recall: --minutes must be a whole number from 1 to 600 (got \"0\")\n");
+  ExpectUsage({"interview", "set", "2024-02-01", "--target", "high"},
+              "recall: --target must be a number (got \"high\")\n");
+  // The same option twice; two that exclude each other.
+  ExpectUsage({"cards", "--limit", "3", "--limit", "4"},
+              "recall: --limit is given more than once: give it once (see `recall help cards`)\n");
+  ExpectUsage({"review", "--weakest", "3", "--cram"},
+              "recall: --weakest and --cram cannot be used together (see `recall help review`)\n");
   // An option without its value.
   ExpectUsage({"cards", "--limit"}, "recall: --limit needs a value (example: --limit 20)\n");
   // A missing argument: what is missing and an example.
-  ExpectUsage({"card", "show"}, "recall: `recall card show` needs ID (example: recall card show ID)\n");
+  ExpectUsage({"card", "show"},
+              "recall: `recall card show` needs ID (example: recall card show 1704099600000)\n");
+  ExpectUsage({"add", "--front", "q"},
+              "recall: `recall add` needs --deck (example: recall add --deck 面试 --front \"什么是 KV "
+              "cache？\" --back "
+              "\"缓存注意力的 K/V……\" --tags \"llm infra\")\n");
+  ExpectUsage({"cards", "--deck"}, "recall: --deck needs a value (example: --deck 面试)\n");
   ExpectUsage(
       {"deck", "create"},
       "recall: `recall deck create` needs NAME (example: recall deck create \"面试::LLM\" --learn-steps "

@@ -109,7 +109,7 @@ TEST_F(ReviewE2eTest, ExactTranscriptWithChineseWrappedAt40Columns) {
             "vLLM\n"
             "1 Again 1m  2 Hard 10m  3 Good 1d  4 Easy 4d\n"
             "\n"
-            "Reviewed 2 cards (4 answers) in 0s · Again 1 (25%)\n"
+            "Reviewed 2 cards, 4 answers in 0s · Again 1 (25%)\n"
             "2 new cards learned · streak 1 day\n"
             "1 still due today (you stopped early)\n"
             "Next: 1 learning card later today, 1 due tomorrow\n");
@@ -125,10 +125,13 @@ TEST_F(ReviewE2eTest, NewLimitPersistsAcrossSessionsAndResetsNextStudyDay) {
   Add(deck, "three", "3");
   auto r = Review("easy\n");  // then end of input
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find("0/2 · <1 min left · D · New 2 · Learn 0\nDue 0 · new\none\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/2 · <1 min left · D\nNew 2 (limit 2 reached) · Learn 0\nDue 0 · new\none\n"),
+            std::string::npos)
+      << r.out;
   r = Review("easy\neasy\n", "2024-03-01T20:00:00Z");
   EXPECT_EQ(r.out,
-            "0/1 · <1 min left · D · New 1 · Learn 0\n"
+            "0/1 · <1 min left · D\n"
+            "New 1 (limit 2 reached) · Learn 0\n"
             "Due 0 · new\n"
             "two\n"
             "-- answer --\n"
@@ -146,8 +149,7 @@ TEST_F(ReviewE2eTest, NewLimitPersistsAcrossSessionsAndResetsNextStudyDay) {
   // 03:59 the next morning is still 1 March's study day (rollover 4 am).
   r = Review("", "2024-03-02T03:59:00Z");
   EXPECT_EQ(r.out,
-            "No more cards due now.\n"
-            "Reviewed 0 cards.\n"
+            "Nothing is due now.\n"
             "Streak 1 day\n"
             "No more new cards today: D has reached its limit of 2 new cards; `recall deck options D "
             "--new-per-day N` raises it.\n"
@@ -165,7 +167,9 @@ TEST_F(ReviewE2eTest, ReviewLimitAndParentCap) {
   Add(child, "c1", "1");
   Add(child, "c2", "2");
   auto r = Review("4\n4\n", "2024-03-01T09:00:00Z", {"--deck", "P"});
-  EXPECT_NE(r.out.find("0/1 · <1 min left · P::C · New 1\nLearn 0 · Due 0 · new\nc1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/1 · <1 min left · P::C\nNew 1 (limit 1 reached) · Learn 0\nDue 0 · new\nc1\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("> Easy → 4d\n\nNo more cards due now.\nReviewed 1 card"), std::string::npos)
       << r.out;
   // The sub-deck alone is not capped by its parent.
@@ -211,31 +215,32 @@ TEST_F(ReviewE2eTest, LearningCardComesBackAfterWait) {
   Add(deck, "front", "back");
   const auto r = Review("again\n\nwait 600\n3\n");
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(r.out,
-            "0/1 · <1 min left · D · New 1 · Learn 0\n"
-            "Due 0 · new\n"
-            "front\n"
-            "-- answer --\n"
-            "back\n"
-            "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
-            "> Again → 30m\n"
-            "\n"
-            "Learning cards due later: next at 09:30 (in 30m 0s).\n"
-            "Learning cards due later: next at 09:30 (in 30m 0s).\n"
-            "> waited 10m 0s\n"
-            "\n"
-            "1/2 · <1 min left · D · New 0 · Learn 1\n"
-            "Due 0 · learning\n"
-            "front\n"
-            "-- answer --\n"
-            "back\n"
-            "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
-            "> Good → 1d\n"
-            "\n"
-            "No more cards due now.\n"
-            "Reviewed 1 card (2 answers) in 10m 0s · Again 1 (50%)\n"
-            "1 new card learned · streak 1 day\n"
-            "Next: 1 due tomorrow\n");
+  EXPECT_EQ(
+      r.out,
+      "0/1 · <1 min left · D · New 1 · Learn 0\n"
+      "Due 0 · new\n"
+      "front\n"
+      "-- answer --\n"
+      "back\n"
+      "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
+      "> Again → 30m\n"
+      "\n"
+      "Everything else is done for now: 1 learning card due later today, the next at 09:30 (in 30m 0s).\n"
+      "Everything else is done for now: 1 learning card due later today, the next at 09:30 (in 30m 0s).\n"
+      "> waited 10m 0s\n"
+      "\n"
+      "1/2 · <1 min left · D · New 0 · Learn 1\n"
+      "Due 0 · learning\n"
+      "front\n"
+      "-- answer --\n"
+      "back\n"
+      "1 Again 30m  2 Hard 45m  3 Good 1d  4 Easy 4d\n"
+      "> Good → 1d\n"
+      "\n"
+      "No more cards due now.\n"
+      "Reviewed 1 card, 2 answers in 10m 0s · Again 1 (50%)\n"
+      "1 new card learned · streak 1 day\n"
+      "Next: 1 due tomorrow\n");
 }
 
 TEST_F(ReviewE2eTest, InvalidLineIsReportedAndReprompted) {

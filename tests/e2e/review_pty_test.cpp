@@ -973,7 +973,8 @@ TEST_F(ReviewPtyTest, WideWindowCentresTheTextAt100Columns) {
 }
 
 // Learning cards due later than the learn-ahead window: the waiting screen
-// keeps the header and says everything else is done.
+// keeps the header, says everything else is done, how many learning cards
+// are due later and when the next one is.
 TEST_F(ReviewPtyTest, WaitingScreenKeepsTheHeaderAndSaysEverythingElseIsDone) {
   {
     FixedClock clock(Timestamp::FromSeconds(1709283600));
@@ -987,13 +988,43 @@ TEST_F(ReviewPtyTest, WaitingScreenKeepsTheHeaderAndSaysEverythingElseIsDone) {
   size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);
   mark = pty.SendAfterScreen("1", "? help\r\n", mark);  // Again: back in an hour
   ASSERT_TRUE(pty.ReadUntil("press q to quit", mark)) << pty.out().substr(mark);
-  const std::string screen = pty.LastScreen();
-  EXPECT_EQ(screen.substr(0, screen.find("Next card in ")),
-            "1/1 · New 0 · Learn 0 · Due 0\r\n\r\nEverything else is done for now.\r\n")
-      << screen;
-  EXPECT_NE(screen.find("— waiting; press q to quit\r\nAgain → 1h"), std::string::npos) << screen;
+  // Due at 10:00; shown 20 minutes ahead (the learn-ahead window).
+  EXPECT_EQ(pty.LastScreen(),
+            "1/1 · New 0 · Learn 0 · Due 0\r\n"
+            "\r\n"
+            "Everything else is done for now.\r\n"
+            "1 learning card due later today, the next at 10:00.\r\n"
+            "Next card in 40m 0s — waiting; press q to quit\r\n"
+            "Again → 1h\r\n");
   pty.Send("q");
   ASSERT_TRUE(pty.ReadUntil("tomorrow\r\n", mark));
+  EXPECT_EQ(pty.Wait(), 0);
+}
+
+// A daily limit that holds cards back is named in the header, after its
+// count: here the new-card limit of 1 with two new cards.
+TEST_F(ReviewPtyTest, HeaderNamesTheNewCardLimitWhenItBinds) {
+  AddCard("第二张", "答");
+  {
+    FixedClock clock(Timestamp::FromSeconds(1709283600));
+    Store store = Store::Open(db_, clock);
+    Deck deck = *store.FindDeck("面试");
+    deck.options.new_per_day = 1;
+    store.SetDeckOptions(deck.id, deck.options);
+  }
+  PtySession pty(db_, 80, 20, {{"NO_COLOR", "1"}});
+  ASSERT_TRUE(pty.ok());
+  ASSERT_TRUE(pty.ReadUntil("? help\r\n", 0)) << pty.out();
+  EXPECT_EQ(pty.LastScreen(),
+            "0/1 · <1 min left · 面试 · New 1 (limit 1 reached) · Learn 0 · Due 0 · new\r\n"
+            "\r\n" +
+                std::string(kFront) +
+                "\r\n"
+                "\r\n"
+                "space/enter: show answer · u undo · s suspend · b bury · e edit · q quit\r\n"
+                "? help\r\n");
+  pty.Send("q");
+  ASSERT_TRUE(pty.ReadUntil("stopped early", 0));
   EXPECT_EQ(pty.Wait(), 0);
 }
 

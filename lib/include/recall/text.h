@@ -6,6 +6,7 @@
 // Markdown -> terminal. Pure functions, no I/O.
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +57,19 @@ std::string StripAnsi(std::string_view s);
 // are kept when `keep_newlines`, else shown as "\n" and "\t". Printable
 // text, CJK included, is unchanged.
 std::string EscapeControls(std::string_view s, bool keep_newlines = true);
+
+// The lines of `text` without their newlines: "a\nb\n" -> a, b; "a\n\nb" ->
+// a, "", b; "" -> none.
+std::vector<std::string> SplitLines(std::string_view text);
+
+// `text` on one line for a listing, safe for a terminal: runs of white space
+// (space, tab, newline, CR) become one space, none at either end, then
+// control characters become visible escapes (EscapeControls, newlines off).
+std::string OneLine(std::string_view text);
+
+// A count with its noun, the one plural rule of every message: "0 cards",
+// "1 card", "2 cards" (Plural(n, "card", "cards")).
+std::string Plural(int64_t n, std::string_view one, std::string_view many);
 
 // `s` with & < > " ' replaced by HTML entities.
 std::string HtmlEscape(std::string_view s);

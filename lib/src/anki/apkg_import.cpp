@@ -8,6 +8,7 @@
 #include "anki/apkg_media.h"
 #include "recall/anki.h"
 #include "recall/error.h"
+#include "recall/text.h"
 
 namespace recall {
 
@@ -42,18 +43,19 @@ ApkgImportSummary ImportApkg(Store& store, const std::string& path, const ApkgIm
     throw;
   }
   if (media_dir.empty() && !files.empty()) {
-    summary.not_kept.push_back(std::to_string(files.size()) + (files.size() == 1 ? " media file" : " media files") +
+    summary.not_kept.push_back(Plural(static_cast<int64_t>(files.size()), "media file", "media files") +
                                " (the collection has no media folder)");
   }
   if (!options.dry_run) anki::CommitMedia(plan, media_dir);
   summary.media_added = static_cast<int64_t>(plan.moves.size());
   if (plan.name_taken > 0) {
-    summary.not_kept.push_back(std::to_string(plan.name_taken) +
-                               " media files whose name is taken by a different file in " + media_dir);
+    summary.not_kept.push_back(Plural(plan.name_taken, "media file", "media files") + " whose " +
+                               (plan.name_taken == 1 ? "name is" : "names are") +
+                               " taken by a different file in " + media_dir);
   }
   if (plan.skipped > 0) {
-    summary.not_kept.push_back(std::to_string(plan.skipped) +
-                               " media files with an unusable or repeated name, or missing from the package");
+    summary.not_kept.push_back(Plural(plan.skipped, "media file", "media files") +
+                               " with an unusable or repeated name, or missing from the package");
   }
   return summary;
 }

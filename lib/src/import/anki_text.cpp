@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "import/import_internal.h"
+#include "recall/text.h"
 
 namespace recall::import_internal {
 namespace {
@@ -269,8 +270,8 @@ ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file) {
     }
     if (content.size() < 2) {
       ThrowInvalid(file, record_line,
-                   "malformed line: expected a front and a back field, found " + std::to_string(content.size()) +
-                       (content.size() == 1 ? " field" : " fields"));
+                   "malformed line: expected a front and a back field, found " +
+                       Plural(static_cast<int64_t>(content.size()), "field", "fields"));
     }
     n.front = content[0];
     n.back = content[1];

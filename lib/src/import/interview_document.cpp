@@ -7,6 +7,7 @@
 
 #include "import/import_internal.h"
 #include "import/markdown_reader.h"
+#include "recall/text.h"
 
 namespace recall {
 namespace import_internal {
@@ -142,7 +143,7 @@ std::string RuleCountsText(const std::vector<ImportedNote>& notes) {
       ++it->second;
     }
   }
-  std::string out = std::to_string(notes.size()) + (notes.size() == 1 ? " question" : " questions");
+  std::string out = Plural(static_cast<int64_t>(notes.size()), "question", "questions");
   for (size_t i = 0; i < counts.size(); ++i) {
     out += (i == 0 ? ": " : ", ") + std::to_string(counts[i].second) + " " + counts[i].first;
   }

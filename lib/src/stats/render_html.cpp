@@ -231,9 +231,8 @@ std::string RenderStatsHtml(const StatsReport& r) {
   }
 
   h += "<h2>Reviews in the last year</h2>" + detail::CalendarSvg(r);
-  h += fmt::format("<p>Current streak {}, longest {}.</p>\n",
-                   r.current_streak == 1 ? std::string("1 day") : fmt::format("{} days", r.current_streak),
-                   r.longest_streak == 1 ? std::string("1 day") : fmt::format("{} days", r.longest_streak));
+  h += fmt::format("<p>Current streak {}, longest {}.</p>\n", Plural(r.current_streak, "day", "days"),
+                   Plural(r.longest_streak, "day", "days"));
 
   h += "<h2>Reviews per day</h2>" + ReviewsByKindChart(r) + "\n";
 

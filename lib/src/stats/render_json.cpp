@@ -76,6 +76,16 @@ std::string StatsToJson(const StatsReport& r) {
   }
   j["tags"] = tags;
 
+  json weakest = json::array();
+  for (const WeakCard& c : r.weakest) {
+    weakest.push_back({{"card_id", c.card_id},
+                       {"front", c.front},
+                       {"lapses", c.lapses},
+                       {"passed", c.passed},
+                       {"failed", c.failed}});
+  }
+  j["weakest"] = weakest;
+
   j["forecast"] = {{"backlog", r.backlog},
                    {"learning_today", r.learning_due_today},
                    {"due_7_days", r.DueWithin(7)},

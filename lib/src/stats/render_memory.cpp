@@ -96,7 +96,7 @@ std::string Means(const MemoryStats& m) {
 }  // namespace
 
 std::string MemoryHeading(const StatsReport& r) {
-  return fmt::format("Memory (FSRS): {} {} with a memory state", r.memory.cards, r.memory.cards == 1 ? "card" : "cards");
+  return fmt::format("Memory (FSRS): {} with a memory state", Plural(r.memory.cards, "card", "cards"));
 }
 
 std::string MemoryText(const StatsReport& r, int width) {

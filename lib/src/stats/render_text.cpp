@@ -20,7 +20,6 @@ namespace {
 const char* const kBlocks[] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
 const char* const kEighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
 
-using detail::CountOf;
 using detail::RightAlign;
 using detail::StatsHeading;
 
@@ -118,8 +117,8 @@ void RenderHeatmap(const StatsReport& r, int width, bool color, std::string* out
     while (!line.empty() && line.back() == ' ') line.pop_back();
     *out += line + "\n";
   }
-  *out += fmt::format("      less · ░ ▒ ▓ █ more (max {} a day)\n", CountOf(max, "answer", "answers"));
-  if (weeks < all_weeks) *out += fmt::format("      (the last {} weeks)\n", weeks);
+  *out += fmt::format("      less · ░ ▒ ▓ █ more (max {} a day)\n", Plural(max, "answer", "answers"));
+  if (weeks < all_weeks) *out += fmt::format("      (the last {})\n", Plural(weeks, "week", "weeks"));
 }
 
 std::string IntervalLabel(int64_t lo, int64_t hi) {
@@ -183,8 +182,8 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
   // Today.
   const auto& t = r.today_stats;
   out += StatsHeading("Today", color);
-  out += fmt::format("  {} studied in {} ({}), again {} ({})\n", CountOf(t.cards_studied, "card", "cards"),
-                     Duration(t.time_ms), CountOf(t.answers, "answer", "answers"), t.again,
+  out += fmt::format("  {} studied in {} ({}), again {} ({})\n", Plural(t.cards_studied, "card", "cards"),
+                     Duration(t.time_ms), Plural(t.answers, "answer", "answers"), t.again,
                      FormatPercent(t.answers ? std::optional<double>(static_cast<double>(t.again) / t.answers)
                                              : std::nullopt));
   // Filtered (early) and cram answers only when there were some.
@@ -203,8 +202,9 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
   out += StatsHeading("Reviews in the last year", color);
   RenderHeatmap(r, width, color, &out);
   const int64_t active = std::count_if(r.calendar.begin(), r.calendar.end(), [](int64_t v) { return v > 0; });
-  out += fmt::format("  current streak {} · longest {} · {} of 365 days studied\n\n",
-                     CountOf(r.current_streak, "day", "days"), CountOf(r.longest_streak, "day", "days"), active);
+  out +=
+      fmt::format("  current streak {} · longest {} · {} of 365 days studied\n\n",
+                  Plural(r.current_streak, "day", "days"), Plural(r.longest_streak, "day", "days"), active);
 
   // Reviews per day.
   {
@@ -224,8 +224,9 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     const auto cols = Squeeze(totals, width - 5, &per);
     out += SparkWithAxis(cols, FormatDay(r.period_start), FormatDay(r.today));
     out += fmt::format("  {} in {}: learning {} · young {} · mature {} · relearning {}{}\n",
-                       CountOf(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning, sum.young,
-                       sum.mature, sum.relearning, sum.filtered > 0 ? fmt::format(" · filtered {}", sum.filtered) : "");
+                       Plural(sum.Total(), "answer", "answers"), Duration(sum.time_ms), sum.learning,
+                       sum.young, sum.mature, sum.relearning,
+                       sum.filtered > 0 ? fmt::format(" · filtered {}", sum.filtered) : "");
     const int64_t days = static_cast<int64_t>(r.reviews_by_day.size());
     out += fmt::format("  average {:.1f} answers a day{}\n\n",
                        days ? static_cast<double>(sum.Total()) / static_cast<double>(days) : 0.0,
@@ -252,7 +253,7 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
       out += fmt::format("  {:>9} {:>6} {}\n", IntervalLabel(kEdges[i][0], kEdges[i][1]), counts[i],
                          HorizontalBar(counts[i], max, width - 22));
     }
-    out += fmt::format("  {}\n\n", total == 0 ? "no review cards" : CountOf(total, "card", "cards"));
+    out += fmt::format("  {}\n\n", total == 0 ? "no review cards" : Plural(total, "card", "cards"));
   }
 
   // Ease: the 10% steps that hold cards.
@@ -292,7 +293,7 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     });
     if (best->answers > 0) {
       out += fmt::format("  busiest hour {}:00 ({}, {} correct)\n", static_cast<int>(best - r.hours.begin()),
-                         CountOf(best->answers, "answer", "answers"),
+                         Plural(best->answers, "answer", "answers"),
                          FormatPercent(RetentionRate(best->correct, best->answers - best->correct)));
     }
     out += "\n";
@@ -306,7 +307,7 @@ std::string RenderStatsText(const StatsReport& r, int width, bool color) {
     int64_t total = 0;
     for (const int64_t v : r.added_by_day) total += v;
     out += SparkWithAxis(cols, FormatDay(r.period_start), FormatDay(r.today));
-    out += fmt::format("  {} added{}\n\n", CountOf(total, "card", "cards"),
+    out += fmt::format("  {} added{}\n\n", Plural(total, "card", "cards"),
                        per == 1 ? "" : fmt::format(" (one column per {} days)", per));
   }
 
@@ -349,10 +350,6 @@ namespace recall::detail {
 
 std::string StatsHeading(const std::string& text, bool color) {
   return color ? "\x1b[1m" + text + "\x1b[0m\n" : text + "\n";
-}
-
-std::string CountOf(int64_t n, const char* one, const char* many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
 std::string RightAlign(const std::string& s, int width) {

@@ -10,13 +10,12 @@
 #include <string>
 
 #include "recall/stats.h"
+#include "recall/text.h"
 
 namespace recall::detail {
 
 // A bold heading line when `color`.
 std::string StatsHeading(const std::string& text, bool color);
-// "1 card", "2 cards".
-std::string CountOf(int64_t n, const char* one, const char* many);
 // `s` right-aligned to `width` display columns.
 std::string RightAlign(const std::string& s, int width);
 // `s` cut from the left to fit `width` columns ("…" marks the cut).

@@ -28,22 +28,6 @@ bool Weak(const TagStats& t) {
   return Sample(t) >= kMinInterdayReviews && rate && *rate < kWeakRetention;
 }
 
-// A note's front on one line: runs of white space become one space.
-std::string OneLineFront(const std::string& text) {
-  std::string out;
-  bool space = false;
-  for (const char c : EscapeControls(text, true)) {
-    if (c == '\n' || c == '\r' || c == '\t' || c == ' ') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
-
 // "Mar 17-23", "Mar 31-Apr 6".
 std::string WeekLabel(Day from, Day to) {
   if (MonthOf(from) == MonthOf(to)) {
@@ -138,8 +122,8 @@ std::string WeakestCardsText(const StatsReport& r, int width, bool color) {
   out += fmt::format("  {:>6}{:>9}  {}\n", "Lapses", "Failed", "Front");
   for (const WeakCard& c : r.weakest) {
     const std::string failed = fmt::format("{}/{}", c.failed, c.passed + c.failed);
-    const std::string row =
-        fmt::format("{:>6}", c.lapses) + RightAlign(failed, 9) + "  " + TruncateToWidth(OneLineFront(c.front), front_w);
+    const std::string row = fmt::format("{:>6}", c.lapses) + RightAlign(failed, 9) + "  " +
+                            TruncateToWidth(OneLine(c.front), front_w);
     out += color ? "  \x1b[31m" + row + "\x1b[0m\n" : "  " + row + "\n";
   }
   out += "  (Failed: failed interday reviews in the period / all of them)\n";

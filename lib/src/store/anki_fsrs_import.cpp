@@ -9,6 +9,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "recall/text.h"
 #include "store/store_impl.h"
 
 namespace recall::anki {
@@ -147,8 +148,10 @@ void AdoptPackageFsrs(Store& store, const PackageFsrs& fsrs, const std::vector<I
     int64_t groups_with_params = 0;
     for (const auto& [deck, g] : fsrs.deck_groups) groups_with_params += g.params ? 1 : 0;
     if (groups_with_params > 0) {
-      summary->not_kept.push_back("FSRS parameters of " + std::to_string(groups_with_params) +
-                                  (groups_with_params == 1 ? " deck" : " decks") + " (FSRS is off in the package: their decks stay SM-2 decks)");
+      summary->not_kept.push_back(
+          "FSRS parameters of " + Plural(groups_with_params, "deck", "decks") +
+          " (FSRS is off in the package: " +
+          (groups_with_params == 1 ? "it stays an SM-2 deck)" : "they stay SM-2 decks)"));
     }
   }
 

@@ -30,10 +30,6 @@ using import_rows::Reader;
 
 struct DryRunRollback {};
 
-std::string Plural(int64_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 // The guid of a note whose guid an earlier note of the package has,
 // derived from the shared guid and the note's id in the package.
 std::string SharedGuidReplacement(const std::string& guid, int64_t pkg_id) {
@@ -358,8 +354,8 @@ ApkgImportSummary MergeAnkiCollection(Store& store, const std::string& db_path, 
       // Everything was counted; nothing was kept.
     }
     if (in_filtered_decks > 0) {
-      summary.not_kept.push_back(std::to_string(in_filtered_decks) +
-                                 " cards in filtered decks (recall has none: they are in their home decks)");
+      summary.not_kept.push_back(Plural(in_filtered_decks, "card", "cards") +
+                                 " in filtered decks (recall has none: they are in their home decks)");
     }
     if (summary.notes_without_cards > 0) {
       summary.not_kept.push_back(Plural(summary.notes_without_cards, "note", "notes") + " without cards");

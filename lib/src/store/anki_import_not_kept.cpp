@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "anki/protobuf.h"
+#include "recall/text.h"
 #include "store/anki_import_rows.h"
 
 namespace recall::anki::import_rows {
@@ -63,7 +64,7 @@ std::string Names(const std::vector<std::string>& names) {
 }
 
 std::string Count(size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
+  return Plural(static_cast<int64_t>(n), one, many);
 }
 
 // What the note types and templates of the package carry that recall drops.
