@@ -55,11 +55,13 @@ const std::vector<AllowedScan>& AllowedScans() {
        "= ?1 "
        "ORDER BY u.id DESC LIMIT 1",
        "undo_log", "the newest entry"},
-      // Bare `recall`: an interview's scope, read to compute its readiness
-      // and first plan day once per study day and collection change; the
-      // result is cached (store/status_cache.h, TodayStatusCacheTest), so
-      // the next `recall` that day reads one row instead.
-      {"FROM cards c WHERE c.queue != -1 ORDER BY c.id", "cards", "interview scope, cached per day"},
+      // Bare `recall`: an interview's readiness, one pass over the lean
+      // columns of its scope (ForEachScopeRow), run once per study day and
+      // collection change; the line is cached (store/status_cache.h,
+      // TodayStatusCacheTest), so the next `recall` that day reads one row
+      // instead (QueryPlanTest.BareRecallPassesOverTheScopeOncePerChange).
+      {"SELECT c.id, c.type, c.queue, c.due, c.stability, c.last_review_s FROM cards c WHERE c.queue != -1",
+       "cards", "interview readiness: one lean pass over the scope, cached per day"},
       // `recall stats`: distributions over every card (counts by state,
       // intervals, ease, tags, the due forecast) and the days with answers.
       // They read each card once by design; their cost is budgeted in the
@@ -222,6 +224,42 @@ TEST_F(QueryPlanTest, BudgetedCommandsScanNoGrowingTable) {
   // The commands ran the queue, the counts, the card, the answer, the undo
   // and the stats queries: far more than a handful of statements.
   EXPECT_GT(statements, 40);
+}
+
+// EXPLAIN QUERY PLAN of `sql`, one detail line each.
+std::string PlanOf(Store& store, const std::string& sql) {
+  SQLite::Statement st(detail::Db(store), "EXPLAIN QUERY PLAN " + sql);
+  std::string out;
+  while (st.executeStep()) out += st.getColumn(3).getString() + "\n";
+  return out;
+}
+
+// The status of bare `recall` (lib/src/interview/today.cpp): the first one
+// after a change passes once over each interview's scope and reads today's
+// reachable cards through cards_queue_due; the next one reads its cache.
+TEST_F(QueryPlanTest, BareRecallPassesOverTheScopeOncePerChange) {
+  constexpr const char* kPass = "c.stability, c.last_review_s FROM cards c WHERE c.queue != -1";
+  const std::vector<std::string> cold = Trace("recall", {});
+  Store store = Store::Open(db_, clock_);
+  int passes = 0;
+  std::set<std::string> reach;
+  for (const std::string& sql : cold) {
+    if (sql.find(kPass) != std::string::npos) ++passes;
+    if (sql.find("WHERE c.queue = :queue AND c.due <= :until") != std::string::npos) {
+      // Today's first cards of each queue, in index order, stopped by the LIMIT.
+      reach.insert(sql);
+      EXPECT_NE(sql.find("ORDER BY c.due, c.id LIMIT :limit"), std::string::npos) << sql;
+      const std::string plan = PlanOf(store, sql);
+      EXPECT_NE(plan.find("INDEX cards_queue_due (queue=? AND due<?)"), std::string::npos) << plan;
+      EXPECT_EQ(plan.find("TEMP B-TREE"), std::string::npos) << plan;
+    }
+    EXPECT_TRUE(GrowingScans(store, sql).empty()) << sql;
+  }
+  EXPECT_EQ(passes, 2);  // the two interviews, once each
+  EXPECT_EQ(reach.size(), 2u);  // one statement per interview, run for each queue
+  for (const std::string& sql : Trace("recall again", {})) {
+    EXPECT_EQ(sql.find(kPass), std::string::npos) << sql;  // the cache: no pass
+  }
 }
 
 // deck_card_counts (0009_scale_indexes.sql) as its triggers keep it, against

@@ -9,14 +9,20 @@
 
 namespace recall {
 
-SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card& card, Timestamp now) {
+SchedulerContext MakeSchedulerContext(const DeckOptions& options, int64_t card_id, const CardState& state,
+                                      Timestamp now, const DayTiming& timing, const FsrsParams& w) {
   SchedulerContext ctx;
-  ctx.options = deck.options;
+  ctx.options = options;
   ctx.now = now;
-  ctx.timing = store.Today(deck.options.rollover_hour);
-  ctx.fsrs_params = store.FsrsParameters();
-  if (deck.options.fuzz) ctx.fuzz_factor = FuzzFactor(card.id, card.state.reps);
+  ctx.timing = timing;
+  ctx.fsrs_params = w;
+  if (options.fuzz) ctx.fuzz_factor = FuzzFactor(card_id, state.reps);
   return ctx;
+}
+
+SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card& card, Timestamp now) {
+  return MakeSchedulerContext(deck.options, card.id, card.state, now, store.Today(deck.options.rollover_hour),
+                              store.FsrsParameters());
 }
 
 Delay UnchangedDelay(const CardState& state, const SchedulerContext& ctx) {

@@ -30,6 +30,17 @@ const char* RatingLabel(Algorithm algorithm, int rating) {
   return rating >= 1 && rating <= 4 ? kAnki[rating - 1] : "?";
 }
 
+std::map<int64_t, Day> DeckStudyDays(Store& store, const std::vector<SessionDeck>& decks) {
+  std::map<int64_t, Day> days;
+  std::map<int, Day> day_of_hour;
+  for (const SessionDeck& d : decks) {
+    auto it = day_of_hour.find(d.rollover_hour);
+    if (it == day_of_hour.end()) it = day_of_hour.emplace(d.rollover_hour, store.Today(d.rollover_hour).today).first;
+    days[d.id] = it->second;
+  }
+  return days;
+}
+
 ReviewSession::ReviewSession(Store& store, SessionOptions options)
     : store_(store), options_(std::move(options)), started_(store.clock().Now()) {
   if (options_.deck_id) {
@@ -80,17 +91,9 @@ SessionState ReviewSession::Advance() {
   }
   auto decks = LoadSessionDecks(store_, options_.deck_id);
   interview::RaiseNewCardLimits(store_, &decks);
-  std::map<int64_t, Day> days;
-  std::map<int, Day> day_of_hour;
+  const std::map<int64_t, Day> days = DeckStudyDays(store_, decks);
   deck_ids_.clear();
-  for (const auto& d : decks) {
-    auto it = day_of_hour.find(d.rollover_hour);
-    if (it == day_of_hour.end()) {
-      it = day_of_hour.emplace(d.rollover_hour, store_.Today(d.rollover_hour).today).first;
-    }
-    days[d.id] = it->second;
-    deck_ids_.push_back(d.id);
-  }
+  for (const auto& d : decks) deck_ids_.push_back(d.id);
   QueueInput input;
   input.decks = ComputeAllowances(decks, LoadDeckUsage(store_, days));
   LoadQueueCandidates(store_, decks, days, now, options_.learn_ahead_seconds, &input, options_.tags);

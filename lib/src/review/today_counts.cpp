@@ -15,14 +15,7 @@ TodayCounts CountToday(Store& store, std::optional<int64_t> deck_id) {
   if (decks.empty()) return out;
   // An interview to come raises its decks' new-card limits, as in a session.
   interview::RaiseNewCardLimits(store, &decks);
-  std::map<int64_t, Day> days;
-  std::map<int, Day> day_of_hour;
-  for (const auto& d : decks) {
-    auto it = day_of_hour.find(d.rollover_hour);
-    if (it == day_of_hour.end())
-      it = day_of_hour.emplace(d.rollover_hour, store.Today(d.rollover_hour).today).first;
-    days[d.id] = it->second;
-  }
+  std::map<int64_t, Day> days = DeckStudyDays(store, decks);
   QueueInput input;
   input.decks = ComputeAllowances(decks, LoadDeckUsage(store, days));
   LoadQueueCandidates(store, decks, days, now, kLearnAheadSeconds, &input);

@@ -1,8 +1,13 @@
 // Interviews (recall/interview.h): the interviews, interview_decks and
 // interview_tags tables, and the cards in an interview's scope.
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +23,21 @@ namespace {
 
 using detail::Db;
 using detail::Guard;
+
+// An interview's scope, lean: what readiness needs of each card (a scope
+// condition, ScopeFilter::sql(), follows).
+constexpr const char* kScopeRowsSql =
+    "SELECT c.id, c.type, c.queue, c.due, c.stability, c.last_review_s FROM cards c WHERE c.queue != -1";
+// The first cards of one queue due by :until in the queue's order (due, then
+// card id): a cards_queue_due range read in index order, stopped by the
+// LIMIT. A scope condition comes between the two parts.
+constexpr const char* kScopeQueueSql = "WHERE c.queue = :queue AND c.due <= :until";
+constexpr const char* kScopeQueueOrderSql = " ORDER BY c.due, c.id LIMIT :limit";
+// The cards first answered on :today (their first answer was on a new card),
+// through revlog_day; a scope condition and ")" follow.
+constexpr const char* kFirstAnsweredSql =
+    "(SELECT count(DISTINCT c.id) FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
+    "WHERE r.day = :today AND r.type_before = 0 AND r.rating > 0 AND c.queue != -1";
 
 void ValidateInterview(const Interview& iv) {
   if (iv.name.empty()) throw Error(ErrorCode::kUsage, "invalid interview: the name is empty");
@@ -98,6 +118,15 @@ class ScopeFilter {
   void Bind(SQLite::Statement& st) const {
     if (has_decks_) st.bind(":decks", decks_);
     for (size_t i = 0; i < tags_.size(); ++i) st.bind(":tag" + std::to_string(i), tags_[i]);
+  }
+  // The same on a statement prepared through the C API.
+  void Bind(sqlite3_stmt* st) const {
+    auto text = [&](const std::string& name, const std::string& value) {
+      sqlite3_bind_text(st, sqlite3_bind_parameter_index(st, name.c_str()), value.c_str(),
+                        static_cast<int>(value.size()), SQLITE_TRANSIENT);
+    };
+    if (has_decks_) text(":decks", decks_);
+    for (size_t i = 0; i < tags_.size(); ++i) text(":tag" + std::to_string(i), tags_[i]);
   }
 
  private:
@@ -243,16 +272,99 @@ std::vector<Card> ScopeCards(const Store& store, const Interview& interview) {
   });
 }
 
+void ForEachScopeRow(const Store& store, const Interview& interview,
+                     const std::function<void(const ScopeMemoryRow&)>& fn) {
+  Guard(store, [&] {
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return;
+    // Through the C API: SQLiteCpp's column accessors cost a reference-count
+    // round trip per value, a third of the pass at 100k cards.
+    sqlite3* db = Db(store).getHandle();
+    const std::string sql = std::string(kScopeRowsSql) + scope.sql();
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw SQLite::Exception(db);
+    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, &sqlite3_finalize);
+    scope.Bind(raw);
+    ScopeMemoryRow row;
+    int rc;
+    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
+      row.card_id = sqlite3_column_int64(raw, 0);
+      row.type = static_cast<CardType>(sqlite3_column_int(raw, 1));
+      row.queue = static_cast<CardQueue>(sqlite3_column_int(raw, 2));
+      row.due = sqlite3_column_int64(raw, 3);
+      if (sqlite3_column_type(raw, 4) == SQLITE_NULL) {
+        row.stability.reset();
+      } else {
+        row.stability = sqlite3_column_double(raw, 4);
+      }
+      row.last_review_s = sqlite3_column_int64(raw, 5);
+      fn(row);
+    }
+    if (rc != SQLITE_DONE) throw SQLite::Exception(db, rc);
+  });
+}
+
+std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interview, Day today,
+                                     Timestamp day_end, int64_t limit, int64_t new_cards, bool* complete) {
+  return Guard(store, [&] {
+    std::vector<Card> out;
+    *complete = true;
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return out;
+    SQLite::Statement st(Db(store), std::string("SELECT ") + detail::kCardColumns + ", " +
+                                        detail::kCardMemoryColumns + " FROM cards c " + kScopeQueueSql +
+                                        scope.sql() + kScopeQueueOrderSql);
+    scope.Bind(st);
+    // Each kind in its own index order: learning due before the day ends,
+    // reviews and interday learning due by today, new cards by position.
+    const struct {
+      CardQueue queue;
+      int64_t until;
+      int64_t limit;
+    } kinds[] = {{CardQueue::kLearning, day_end.Seconds() - 1, limit},
+                 {CardQueue::kReview, today.n, limit},
+                 {CardQueue::kDayLearning, today.n, limit},
+                 {CardQueue::kNew, std::numeric_limits<int64_t>::max(), new_cards}};
+    for (const auto& k : kinds) {
+      if (k.limit <= 0) continue;
+      st.reset();
+      st.bind(":queue", static_cast<int>(k.queue));
+      st.bind(":until", k.until);
+      st.bind(":limit", k.limit);
+      int64_t rows = 0;
+      while (st.executeStep()) {
+        Card c = detail::ReadCard(st, 0);
+        detail::ReadCardMemory(st, 14, &c.state);
+        out.push_back(std::move(c));
+        ++rows;
+      }
+      if (k.queue != CardQueue::kNew && rows == k.limit) *complete = false;
+    }
+    std::sort(out.begin(), out.end(), [](const Card& a, const Card& b) { return a.id < b.id; });
+    return out;
+  });
+}
+
+int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview, Day today) {
+  return Guard(store, [&]() -> int64_t {
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return 0;
+    SQLite::Statement st(Db(store), std::string("SELECT ") + kFirstAnsweredSql + scope.sql() + ")");
+    scope.Bind(st);
+    st.bind(":today", static_cast<int64_t>(today.n));
+    st.executeStep();
+    return st.getColumn(0).getInt64();
+  });
+}
+
 int64_t CountNewInScope(const Store& store, const Interview& interview, Day today) {
   return Guard(store, [&]() -> int64_t {
     const ScopeFilter scope(store, interview);
     if (scope.empty()) return 0;
-    SQLite::Statement st(
-        Db(store),
-        "SELECT (SELECT count(*) FROM cards c WHERE c.queue = 0" + scope.sql() +
-            ") + (SELECT count(DISTINCT c.id) FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
-            "WHERE r.day = :today AND r.type_before = 0 AND r.rating > 0 AND c.queue != -1" +
-            scope.sql() + ")");
+    SQLite::Statement st(Db(store), "SELECT (SELECT count(*) FROM cards c WHERE c.queue = 0" + scope.sql() +
+                                        ") + (SELECT count(*) FROM cards c WHERE c.queue IN (-2, -3) AND "
+                                        "c.type = 0" +
+                                        scope.sql() + ") + " + kFirstAnsweredSql + scope.sql() + ")");
     scope.Bind(st);
     st.bind(":today", static_cast<int64_t>(today.n));
     st.executeStep();
