@@ -58,8 +58,9 @@ class TodayStatusTest : public ::testing::Test {
     }
     for (int day = 0; day < kDays; ++day) {
       clock_.Set(Timestamp::FromSeconds(kNow - (kDays - day) * 86400 + static_cast<int64_t>(rng() % 36000)));
-      for (const Card& c : cards) {
-        if (rng() % 6 != 0) continue;
+      for (size_t i = 0; i < cards.size(); ++i) {
+        const Card& c = cards[i];
+        if (i % 4 == 3 || rng() % 6 != 0) continue;  // a quarter stays new
         const auto card = store_.GetCard(c.id);
         const auto deck = store_.GetDeck(card->deck_id);
         const int lo = MinRating(deck->options.algorithm), hi = MaxRating(deck->options.algorithm);
@@ -129,6 +130,8 @@ class TodayStatusTest : public ::testing::Test {
     }
   }
 
+  int64_t today_n() { return store_.Today(4).today.n; }
+
   testing::ScopedTimeZone zone_;
   FixedClock clock_;
   Store store_;
@@ -151,13 +154,36 @@ TEST_F(TodayStatusTest, ReadinessAndTodaysPlanEqualTheInterviewCommandsOnRandomC
       EXPECT_EQ(warm.interviews[i].readiness, cold.interviews[i].readiness);
       EXPECT_EQ(warm.interviews[i].planned_minutes, cold.interviews[i].planned_minutes);
     }
-    // An answer changes the collection: the first status after it is computed
-    // again, and still agrees.
-    for (const CardView& v : store_.ListCards(CardQuery{})) {
-      if (v.card.state.type != CardType::kReview || v.card.state.queue != CardQueue::kReview) continue;
-      AnswerCard(store_, v.card.id, 1, clock_.Now(), 4000);
-      break;
+    // Answers change the collection; each keeps the cached lines up to date
+    // (no pass over the scope) and the next status still agrees: a lapse, a
+    // new card, a card whose memory is replayed from its log, an early
+    // review and a cram answer.
+    std::vector<Card> answered;
+    auto first = [&](auto pred) {
+      for (const CardView& v : store_.ListCards(CardQuery{})) {
+        if (static_cast<int>(v.card.state.queue) < 0) continue;
+        bool seen = false;
+        for (const Card& a : answered) seen = seen || a.id == v.card.id;
+        if (!seen && pred(v.card)) return v.card;
+      }
+      ADD_FAILURE() << "no such card after " << answered.size() << " answers";
+      return Card{};
+    };
+    const auto rating = [&](const Card& c) { return MinRating(store_.GetDeck(c.deck_id)->options.algorithm); };
+    answered.push_back(first([](const Card& c) { return c.state.queue == CardQueue::kReview; }));
+    answered.push_back(first([](const Card& c) { return c.state.type == CardType::kNew; }));
+    answered.push_back(first([](const Card& c) { return c.state.type != CardType::kNew && !c.state.memory; }));
+    for (size_t i = 0; i < answered.size(); ++i) {
+      AnswerCard(store_, answered[i].id, rating(answered[i]) + static_cast<int>(i), clock_.Now(), 4000);
+      ExpectTheCommandsAgree(ComputeTodayStatus(store_));
     }
+    const Card early = first([&](const Card& c) { return c.state.queue == CardQueue::kReview && c.state.due > today_n(); });
+    AnswerCard(store_, early.id, rating(early) + 2, clock_.Now(), 4000, nullptr, AnswerMode::kEarly);
+    ExpectTheCommandsAgree(ComputeTodayStatus(store_));
+    AnswerCard(store_, early.id, rating(early), clock_.Now(), 4000, nullptr, AnswerMode::kCram);
+    ExpectTheCommandsAgree(ComputeTodayStatus(store_));
+    // Undo is another write: the next status passes over the scope again.
+    ASSERT_TRUE(store_.Undo());
     ExpectTheCommandsAgree(ComputeTodayStatus(store_));
   }
 }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -92,6 +93,7 @@ struct ScopeMemoryRow {
   int64_t due = 0;
   std::optional<double> stability;  // the FSRS memory state's, when the card has one
   int64_t last_review_s = 0;        // 0: no recorded answer time
+  int64_t deck_id = 0;
 };
 
 // Calls `fn` for each card of the scope (ScopeCards' cards), in no
@@ -100,14 +102,17 @@ struct ScopeMemoryRow {
 void ForEachScopeRow(const Store& store, const Interview& interview,
                      const std::function<void(const ScopeMemoryRow&)>& fn);
 
-// The cards of the scope the plan's first day reaches first, with their
-// memory columns, by card id: the first `limit` (in queue order: due, then
-// card id) of each of intraday learning due before `day_end` (the next study
-// day's start), reviews due by `today` and interday learning due by `today`,
-// and the first `new_cards` new cards in the new-card order (position, then
-// card id). *complete: no kind had more than `limit` due.
+// The cards of the scope the plan's first day can reach, with their memory
+// columns, by card id: in queue order (due, then card id), the first `limit`
+// intraday learning cards due before `day_end` (the next study day's start)
+// and interday learning cards due by `today`, each deck's first reviews due
+// by `today` up to min(limit, its `review_allowance`: what its review limit
+// leaves today; decks not named have none), and the first `new_cards` new
+// cards in the new-card order (position, then card id). With `limit` the
+// answers a day of the plan can hold, these are every card that day answers.
 std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interview, Day today,
-                                     Timestamp day_end, int64_t limit, int64_t new_cards, bool* complete);
+                                     Timestamp day_end, int64_t limit,
+                                     const std::map<int64_t, int64_t>& review_allowance, int64_t new_cards);
 
 // New cards in scope now (buried ones included), plus those in scope first
 // answered on `today`: the new cards the day started with (the plan's rate is

@@ -70,9 +70,6 @@ struct PlanDay {
   double minutes = 0;
   int64_t limited_reviews = 0;  // reviews the decks' review limits left for a later day
   bool full = false;            // an answer did not fit in max_minutes: the day ended there
-  // The learning and review cards the day got to in queue order: answered,
-  // left by a review limit, or the one that did not fit.
-  int64_t reached = 0;
 };
 
 struct Plan {

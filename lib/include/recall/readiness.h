@@ -37,7 +37,13 @@ struct ReadinessCard {
 // order they are read in. Exact up to 8 million terms.
 class RecallSum {
  public:
-  void Add(double recall) { units_ += std::llround(recall * kUnitsPerOne); }
+  RecallSum() = default;
+  explicit RecallSum(int64_t units) : units_(units) {}
+  // One term's units: recall rounded to a multiple of 2^-40.
+  static int64_t Units(double recall) { return std::llround(recall * kUnitsPerOne); }
+  void Add(double recall) { units_ += Units(recall); }
+  void AddUnits(int64_t units) { units_ += units; }
+  int64_t units() const { return units_; }
   // The mean over `count` terms (cards not added count 0); 0 when count is 0.
   double Mean(int64_t count) const {
     return count > 0 ? static_cast<double>(units_) / kUnitsPerOne / static_cast<double>(count) : 0;

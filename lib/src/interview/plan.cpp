@@ -211,14 +211,12 @@ Plan MakePlan(const PlanScope& scope, const PlanOptions& opts, const FsrsParams&
     // waits for the next day.
     for (SimCard* c : learning) {
       if (pd.full) break;
-      ++pd.reached;
       sim.Work(*c, d, &pd, false);
     }
     size_t next_review = 0;
     for (; next_review < reviews.size() && !pd.full; ++next_review) {
       SimCard* c = reviews[next_review];
       const bool limited = c->state.queue == CardQueue::kReview;  // the limit counts review cards
-      ++pd.reached;
       if (limited && allowance[c->deck] <= 0) {
         ++pd.limited_reviews;
         continue;

@@ -3,12 +3,13 @@
 #include "recall/today.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <vector>
 
-#include "interview/deadline.h"
 #include "interview/scope_memory.h"
+#include "interview/scope_status.h"
 #include "recall/interview_plan.h"
 #include "recall/memory.h"
 #include "recall/readiness.h"
@@ -23,56 +24,34 @@ namespace {
 // (the same counts as `recall decks` and the review header).
 QueueCounts QueueCountsNow(Store& store) { return CountToday(store, std::nullopt).counts; }
 
-// One interview's line, computed: one pass over the scope's lean columns for
-// the readiness (the same per-card recall and exact sum as
-// `recall interview status`), then the plan's first day from only the cards
-// today can reach (the same day as the first of `recall interview plan`).
-detail::CachedInterviewStatus ComputeLine(const Store& store, const MemoryModel& model, const Interview& iv,
-                                          Day today, int rollover, double seconds_per_answer) {
-  const FsrsParams& w = model.params();
-  const Timestamp day_end = StartOfStudyDay(iv.day + 1, rollover);
-  const Timestamp today_end = StartOfStudyDay(today + 1, rollover);
-  int64_t cards = 0;
-  int64_t fresh = 0;
-  RecallSum sum;
-  std::vector<int64_t> replayed;  // studied cards without a memory state of their own
-  std::vector<int64_t> pulled;    // scheduled past the day, reviewed today by the deadline rule
-  ForEachScopeRow(store, iv, [&](const ScopeMemoryRow& row) {
-    ++cards;
-    if (row.type == CardType::kNew) {
-      ++fresh;
-      return;
-    }
-    if (!row.stability || row.last_review_s <= 0) {
-      replayed.push_back(row.card_id);
-      return;
-    }
-    sum.Add(RecallAtDayEnd(w, *row.stability, row.last_review_s, day_end));
-    if (row.queue == CardQueue::kReview && row.due >= iv.day.n) {
-      const Day last = today - ElapsedStudyDays(row.last_review_s, today_end);
-      const auto due = interview::PulledForwardDue(w, last, Day{row.due}, today, iv.day, iv.target, *row.stability);
-      if (due && *due <= today) pulled.push_back(row.card_id);
-    }
-  });
-  std::vector<Card> extra;  // cards day one may reach that the due query does not name
-  for (int64_t id : replayed) {
-    const auto card = store.GetCard(id);
-    if (!card) continue;
-    if (const auto m = interview::MemoryOn(model, *card, StartOfStudyDay(iv.day, rollover), day_end)) {
-      sum.Add(FsrsRetrievability(w, static_cast<double>(m->elapsed_days), m->state.stability));
-    }
-    extra.push_back(*card);
+// What each deck's review limit leaves today (limit less its reviews done
+// today), every deck.
+std::map<int64_t, int64_t> ReviewAllowances(const Store& store, Day today) {
+  std::map<int64_t, Day> days;
+  const std::vector<Deck> decks = store.ListDecks();
+  for (const Deck& d : decks) days.emplace(d.id, today);
+  const std::map<int64_t, DeckUsage> usage = LoadDeckUsage(store, days);
+  std::map<int64_t, int64_t> out;
+  for (const Deck& d : decks) {
+    const auto it = usage.find(d.id);
+    out[d.id] = d.options.reviews_per_day - (it == usage.end() ? 0 : it->second.reviews_done);
   }
-  for (int64_t id : pulled) {
-    if (const auto card = store.GetCard(id)) extra.push_back(*card);
-  }
-  detail::CachedInterviewStatus line;
-  line.cards = cards;
-  line.readiness = sum.Mean(cards);
-  if (iv.day <= today) return line;
+  return out;
+}
 
-  const int64_t new_done_today = CountFirstAnsweredInScope(store, iv, today);
-  const int64_t rate = PlanNewPerDay(fresh + new_done_today, iv.day - today);
+// The plan part of an interview's line: the first day of the plan
+// (recall/interview_plan.h) from only the cards that day can reach, which
+// gives the first day of `recall interview plan` exactly: each answer costs
+// at least one answer time, so a day of max_minutes gets to at most
+// max_minutes / answer time cards (and one that does not fit), in queue
+// order, and a deck's reviews past its allowance are left whatever the load.
+void ComputePlanPart(const Store& store, const MemoryModel& model, const Interview& iv, Day today, int rollover,
+                     double seconds_per_answer, detail::CachedInterviewStatus* line) {
+  line->plan_day = today;
+  line->planned_new = 0;
+  line->planned_reviews = 0;
+  line->planned_minutes = 0;
+  if (iv.day <= today) return;
   PlanOptions opts;
   opts.now = store.clock().Now();
   opts.today = today;
@@ -81,37 +60,29 @@ detail::CachedInterviewStatus ComputeLine(const Store& store, const MemoryModel&
   opts.target = iv.target;
   opts.seconds_per_answer = seconds_per_answer;
   opts.max_days = 1;
-  // The day's first cards in queue order: every answer costs at least one
-  // answer time, so a day of max_minutes reaches about that many cards (more
-  // when review limits skip some). Read more until the day ends within what
-  // was read, or everything due was read: then its figures are those of the
-  // whole scope's plan.
-  int64_t limit = static_cast<int64_t>(opts.max_minutes * 60 / std::max(seconds_per_answer, 0.1)) + 2;
-  for (;;) {
-    bool complete = false;
-    std::vector<Card> reach = ScopeCardsDueToday(store, iv, today, today_end, limit,
-                                                 std::max<int64_t>(0, rate - new_done_today), &complete);
-    std::set<int64_t> listed;
-    for (const Card& c : reach) listed.insert(c.id);
-    for (const Card& c : extra) {
-      if (listed.insert(c.id).second) reach.push_back(c);
-    }
-    PlanScope scope = interview::PlanScopeOf(store, model, reach, today, rollover);
-    scope.new_done_today = new_done_today;
-    const int64_t listed_new = std::count_if(reach.begin(), reach.end(),
-                                             [](const Card& c) { return c.state.type == CardType::kNew; });
-    scope.unlisted_new_cards = fresh - listed_new;
-    const Plan plan = MakePlan(scope, opts, w);
-    if (plan.days.empty()) break;
-    if (complete || plan.days.front().reached < limit) {
-      line.planned_new = plan.days.front().new_cards;
-      line.planned_reviews = plan.days.front().reviews;
-      line.planned_minutes = plan.days.front().minutes;
-      break;
-    }
-    limit *= 4;
+  const int64_t limit = static_cast<int64_t>(opts.max_minutes * 60 / std::max(seconds_per_answer, 0.1)) + 1;
+  const int64_t new_done_today = CountFirstAnsweredInScope(store, iv, today);
+  const int64_t rate = PlanNewPerDay(line->fresh + new_done_today, iv.day - today);
+  std::vector<Card> reach =
+      ScopeCardsDueToday(store, iv, today, StartOfStudyDay(today + 1, rollover), limit,
+                         ReviewAllowances(store, today), std::max<int64_t>(0, rate - new_done_today));
+  // And the cards the deadline rule may pull before the day (due after it).
+  std::set<int64_t> listed;
+  for (const Card& c : reach) listed.insert(c.id);
+  for (int64_t id : line->pull_candidates) {
+    if (listed.count(id)) continue;
+    if (const auto card = store.GetCard(id)) reach.push_back(*card);
   }
-  return line;
+  PlanScope scope = interview::PlanScopeOf(store, model, reach, today, rollover);
+  scope.new_done_today = new_done_today;
+  const int64_t listed_new =
+      std::count_if(reach.begin(), reach.end(), [](const Card& c) { return c.state.type == CardType::kNew; });
+  scope.unlisted_new_cards = line->fresh - listed_new;
+  const Plan plan = MakePlan(scope, opts, model.params());
+  if (plan.days.empty()) return;
+  line->planned_new = plan.days.front().new_cards;
+  line->planned_reviews = plan.days.front().reviews;
+  line->planned_minutes = plan.days.front().minutes;
 }
 
 }  // namespace
@@ -122,8 +93,9 @@ TodayStatus ComputeTodayStatus(Store& store) {
   out.learning = counts.learning;
   out.reviews = counts.review;
   out.new_left = counts.new_cards;
-  // Each interview's line is cached per study day until a write it depends
-  // on bumps the collection's generation (store/status_cache.h).
+  // Each interview's line is cached (store/status_cache.h): its scope part
+  // while the collection's generation is unchanged (answers keep it up to
+  // date), its plan part for the study day.
   const int64_t generation = detail::StatusGeneration(store);
   std::optional<MemoryModel> model;
   std::optional<double> seconds;
@@ -131,18 +103,23 @@ TodayStatus ComputeTodayStatus(Store& store) {
     const int rollover = InterviewRolloverHour(store, iv);
     const Day today = store.Today(rollover).today;
     if (iv.day < today) continue;
+    auto line = detail::LoadInterviewStatus(store, iv.id);
+    const bool scope_valid = line && line->generation == generation;
+    if (!scope_valid || line->plan_day != today) {
+      if (!model) model.emplace(store);
+      if (!scope_valid) {
+        line = interview::ComputeScopeStatus(store, *model, iv, rollover);
+        line->generation = generation;
+      }
+      if (!seconds) seconds = AverageAnswerSeconds(store).value_or(kDefaultAnswerSeconds);
+      ComputePlanPart(store, *model, iv, today, rollover, *seconds, &*line);
+      detail::SaveInterviewStatus(store, *line);
+    }
     InterviewDayStatus it;
     it.interview = iv;
     it.days_left = iv.day - today;
-    auto line = detail::LoadInterviewStatus(store, iv.id, today, generation);
-    if (!line) {
-      if (!model) model.emplace(store);
-      if (!seconds) seconds = AverageAnswerSeconds(store).value_or(kDefaultAnswerSeconds);
-      line = ComputeLine(store, *model, iv, today, rollover, *seconds);
-      detail::SaveInterviewStatus(store, iv.id, today, generation, *line);
-    }
     it.cards = line->cards;
-    it.readiness = line->readiness;
+    it.readiness = RecallSum(line->recall_units).Mean(line->cards);
     it.planned_new = line->planned_new;
     it.planned_reviews = line->planned_reviews;
     it.planned_minutes = line->planned_minutes;
