@@ -125,13 +125,15 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
   const int rollover = store.RolloverHour();
   const Day today = store.Today().today;
   PlanOptions opts;
+  opts.now = store.clock().Now();
   opts.today = today;
   opts.day = iv.day;
+  opts.rollover_hour = rollover;
   opts.target = iv.target;
   opts.max_minutes = a.max_minutes;
   const auto seconds = AverageAnswerSeconds(store);
   opts.seconds_per_answer = seconds.value_or(kDefaultAnswerSeconds);
-  const Plan plan = MakePlan(PlanCards(store, iv, today, rollover), opts, store.FsrsParameters());
+  const Plan plan = MakePlan(ReadPlanScope(store, iv, today, rollover), opts, store.FsrsParameters());
   int deck_limit = -1;  // the smallest new-card limit of the scope's decks
   for (const InterviewDeck& d : iv.decks) {
     if (const auto deck = store.GetDeck(d.id)) {
@@ -145,7 +147,8 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
       days.push_back({{"date", FormatDay(d.day)},
                       {"new_cards", d.new_cards},
                       {"reviews", d.reviews},
-                      {"minutes", d.minutes}});
+                      {"minutes", d.minutes},
+                      {"limited_reviews", d.limited_reviews}});
     }
     fmt::print("{}\n", nlohmann::json{{"name", iv.name},
                                       {"date", FormatDay(iv.day)},
@@ -160,6 +163,8 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
                                       {"readiness", plan.readiness},
                                       {"below_target", plan.below_target},
                                       {"not_introduced", plan.not_introduced},
+                                      {"limited_reviews", plan.limited_reviews},
+                                      {"limited_days", plan.limited_days},
                                       {"days", days}}
                            .dump(2));
     return;
@@ -188,6 +193,12 @@ void RunPlan(const ReportArgs& a, Context& ctx) {
                        d.minutes);
   }
   out += fmt::format("{:<10}  interview\n", FormatDay(iv.day));
+  if (plan.limited_days > 0) {
+    out += fmt::format(
+        "\nThe decks' review limits bind on {}: {} wait for a later day (recall deck options NAME "
+        "--reviews-per-day N).\n",
+        Plural(plan.limited_days, "day", "days"), Plural(plan.limited_reviews, "review", "reviews"));
+  }
   if (plan.feasible) {
     out += fmt::format(
         "\nFollowing the plan: every card learned, predicted recall on the day {}% (every card at "

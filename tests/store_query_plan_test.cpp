@@ -55,11 +55,15 @@ const std::vector<AllowedScan>& AllowedScans() {
        "= ?1 "
        "ORDER BY u.id DESC LIMIT 1",
        "undo_log", "the newest entry"},
-      // Bare `recall`: an interview's scope, read to compute its readiness
-      // and first plan day once per study day and collection change; the
-      // result is cached (store/status_cache.h, TodayStatusCacheTest), so
-      // the next `recall` that day reads one row instead.
-      {"FROM cards c WHERE c.queue != -1 ORDER BY c.id", "cards", "interview scope, cached per day"},
+      // Bare `recall`: an interview's readiness, one pass over the lean
+      // columns of its scope (ForEachScopeRow) when the collection changed
+      // other than by an answer; the line is cached (store/status_cache.h,
+      // TodayStatusCacheTest) and every answer keeps it up to date, so the
+      // next `recall` reads one row instead
+      // (QueryPlanTest.BareRecallPassesOverTheScopeOncePerChange).
+      {"SELECT c.id, c.type, c.queue, c.due, c.stability, c.last_review_s, c.deck_id FROM cards c WHERE c.queue "
+       "!= -1",
+       "cards", "interview readiness: one lean pass over the scope, cached until a write other than an answer"},
       // `recall stats`: distributions over every card (counts by state,
       // intervals, ease, tags, the due forecast) and the days with answers.
       // They read each card once by design; their cost is budgeted in the
@@ -222,6 +226,68 @@ TEST_F(QueryPlanTest, BudgetedCommandsScanNoGrowingTable) {
   // The commands ran the queue, the counts, the card, the answer, the undo
   // and the stats queries: far more than a handful of statements.
   EXPECT_GT(statements, 40);
+}
+
+// EXPLAIN QUERY PLAN of `sql`, one detail line each.
+std::string PlanOf(Store& store, const std::string& sql) {
+  SQLite::Statement st(detail::Db(store), "EXPLAIN QUERY PLAN " + sql);
+  std::string out;
+  while (st.executeStep()) out += st.getColumn(3).getString() + "\n";
+  return out;
+}
+
+// The status of bare `recall` (lib/src/interview/today.cpp, fixture: an
+// interview over every card and one over a tag). The first one after a write
+// passes once over each scope: the whole collection is the one allowed SCAN,
+// a tag's scope goes through the tag's notes. Today's first cards come from
+// index ranges in order, stopped by a LIMIT (or, for the tag, from its pass).
+// The next status reads its cache; after an answer (which keeps the cached
+// scope up to date) the status passes over no whole scope again.
+TEST_F(QueryPlanTest, BareRecallPassesOverTheScopeOncePerChange) {
+  const std::string whole =
+      "SELECT c.id, c.type, c.queue, c.due, c.stability, c.last_review_s, c.deck_id FROM cards c WHERE c.queue != -1";
+  const std::vector<std::string> cold = Trace("recall", {});
+  Store store = Store::Open(db_, clock_);
+  int whole_passes = 0, tag_passes = 0;
+  std::set<std::string> reach;
+  for (const std::string& sql : cold) {
+    if (sql == whole) ++whole_passes;
+    if (sql.rfind(whole + " AND c.note_id IN (", 0) == 0) {
+      ++tag_passes;
+      const std::string plan = PlanOf(store, sql);
+      EXPECT_NE(plan.find("COVERING INDEX note_tags_tag (tag=?)"), std::string::npos) << plan;
+      EXPECT_NE(plan.find("SEARCH c USING INDEX sqlite_autoindex_cards_1 (note_id=?)"), std::string::npos) << plan;
+    }
+    if (sql.find("c.queue = :queue AND c.due <= :until") != std::string::npos) {
+      reach.insert(sql);
+      EXPECT_NE(sql.find("ORDER BY c.due, c.id LIMIT :limit"), std::string::npos) << sql;
+      const std::string plan = PlanOf(store, sql);
+      EXPECT_TRUE(plan.find("INDEX cards_queue_due (queue=? AND due<?)") != std::string::npos ||
+                  plan.find("INDEX cards_sched (deck_id=? AND queue=? AND due<?)") != std::string::npos)
+          << plan;
+      EXPECT_EQ(plan.find("TEMP B-TREE"), std::string::npos) << plan;
+    }
+    EXPECT_TRUE(GrowingScans(store, sql).empty()) << sql;
+  }
+  EXPECT_EQ(whole_passes, 1);  // readiness of the interview over every card
+  EXPECT_EQ(tag_passes, 2);    // readiness, then today's cards, of the tag's interview
+  EXPECT_EQ(reach.size(), 2u);  // over every deck, and deck by deck for the reviews
+  for (const std::string& sql : Trace("recall again", {})) {
+    EXPECT_EQ(sql.find("FROM cards c WHERE c.queue != -1"), std::string::npos) << sql;  // the cache
+  }
+  const auto due = testing::RunRecall({"--db", db_, "--json", "cards", "--due", "--limit", "1"}, Env(""));
+  ASSERT_EQ(due.exit_code, 0) << due.err;
+  const std::string card = std::to_string(nlohmann::json::parse(due.out).at(0).at("id").get<int64_t>());
+  for (const std::string& sql : Trace("answer", {"answer", card, "3"})) {
+    EXPECT_TRUE(GrowingScans(store, sql).empty()) << sql;
+  }
+  bool reread = false;
+  for (const std::string& sql : Trace("recall after an answer", {})) {
+    EXPECT_NE(sql, whole);
+    reread = reread || reach.count(sql) > 0;
+    EXPECT_TRUE(GrowingScans(store, sql).empty()) << sql;
+  }
+  EXPECT_TRUE(reread);
 }
 
 // deck_card_counts (0009_scale_indexes.sql) as its triggers keep it, against

@@ -1,14 +1,18 @@
-// The per-day cache of bare `recall`'s interview lines
-// (schema/0010_today_status_cache.sql, lib/src/store/status_cache.cpp):
-// used while nothing it depends on changed, recomputed after any such write.
+// The cache of bare `recall`'s interview lines
+// (schema/0013_interview_scope_cache.sql, lib/src/store/status_cache.cpp):
+// its scope part is used while nothing it depends on changed, followed card
+// by card by every answer, recomputed after any other such write; its plan
+// part is recomputed each study day and after each answer.
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "recall/interview.h"
+#include "recall/readiness.h"
 #include "recall/review.h"
 #include "recall/store.h"
 #include "recall/today.h"
@@ -36,11 +40,30 @@ class TodayStatusCacheTest : public ::testing::Test {
     SaveInterview(store_, all);
   }
 
-  // Overwrites the cached readiness, so a status that reads the cache shows it.
-  void PlantReadiness(double r) {
-    SQLite::Statement st(detail::Db(store_), "UPDATE interview_status_cache SET readiness = ?");
-    st.bind(1, r);
+  // The cached readiness units, and the cards, of the interview's row.
+  std::pair<int64_t, int64_t> CachedUnits() {
+    SQLite::Statement st(detail::Db(store_), "SELECT recall_units, cards FROM interview_status_cache");
+    EXPECT_TRUE(st.executeStep());
+    return {st.getColumn(0).getInt64(), st.getColumn(1).getInt64()};
+  }
+  // Adds `units` to the cached sum: a status that reads the cache shows it.
+  void Plant(int64_t units) {
+    SQLite::Statement st(detail::Db(store_), "UPDATE interview_status_cache SET recall_units = recall_units + ?");
+    st.bind(1, units);
     ASSERT_EQ(st.exec(), 1);
+  }
+  // The line computed afresh (the row deleted first).
+  std::pair<int64_t, int64_t> FreshUnits() {
+    detail::Db(store_).exec("DELETE FROM interview_status_cache");
+    ComputeTodayStatus(store_);
+    return CachedUnits();
+  }
+  int64_t FirstReviewCard() {
+    for (const CardView& v : store_.ListCards(CardQuery{})) {
+      if (v.card.state.queue == CardQueue::kReview) return v.card.id;
+    }
+    ADD_FAILURE() << "no review card";
+    return 0;
   }
 
   testing::ScopedTimeZone zone_;
@@ -48,42 +71,54 @@ class TodayStatusCacheTest : public ::testing::Test {
   Store store_;
 };
 
-TEST_F(TodayStatusCacheTest, ReadsTheCacheUntilAnAnswerChangesTheCollection) {
+constexpr int64_t kOffset = int64_t{1} << 45;  // 32 in RecallSum units of 2^-40: 0.16 over 200 cards
+
+TEST_F(TodayStatusCacheTest, AnAnswerUpdatesTheCachedLineCardByCard) {
   const TodayStatus first = ComputeTodayStatus(store_);
   ASSERT_EQ(first.interviews.size(), 1u);
   EXPECT_EQ(first.interviews[0].cards, 200);
-  EXPECT_GT(first.interviews[0].readiness, 0.1);
-  PlantReadiness(0.125);
-  EXPECT_EQ(ComputeTodayStatus(store_).interviews[0].readiness, 0.125);  // from the cache
-  // An answer bumps the generation: the line is computed again, and it
-  // differs from the planted figure.
-  const auto due = store_.ListCards(CardQuery{});
-  AnswerCard(store_, due.front().card.id, 1, clock_.Now(), 5000);
+  const auto [units, cards] = CachedUnits();
+  EXPECT_EQ(first.interviews[0].readiness, RecallSum(units).Mean(cards));
+  Plant(kOffset);
+  EXPECT_EQ(ComputeTodayStatus(store_).interviews[0].readiness, RecallSum(units + kOffset).Mean(cards));
+  // An answer changes the collection; the line follows it in the answer's
+  // transaction (no pass over the scope): the planted offset stays, the
+  // card's change is applied exactly.
+  AnswerCard(store_, FirstReviewCard(), 1, clock_.Now(), 5000);
   const TodayStatus after = ComputeTodayStatus(store_);
-  EXPECT_NE(after.interviews[0].readiness, 0.125);
-  EXPECT_NEAR(after.interviews[0].readiness, first.interviews[0].readiness, 0.01);
+  const auto [followed, cards_after] = CachedUnits();
+  EXPECT_EQ(after.interviews[0].readiness, RecallSum(followed).Mean(cards_after));
+  const auto [fresh, fresh_cards] = FreshUnits();
+  EXPECT_NE(fresh, units);  // the answer changed the readiness
+  EXPECT_EQ(followed - fresh, kOffset);
+  EXPECT_EQ(cards_after, fresh_cards);
 }
 
-TEST_F(TodayStatusCacheTest, ATagADeckOptionOrTheNextDayMakesItStale) {
+TEST_F(TodayStatusCacheTest, OtherWritesMakeItStaleTheNextDayOnlyThePlan) {
   ComputeTodayStatus(store_);
-  PlantReadiness(0.125);
-  const auto cards = store_.ListCards(CardQuery{});
-  store_.AddTag(cards.front().note.id, "新标签");
-  EXPECT_NE(ComputeTodayStatus(store_).interviews[0].readiness, 0.125);
+  const auto [units, cards] = CachedUnits();
+  Plant(kOffset);
+  const auto all = store_.ListCards(CardQuery{});
+  store_.AddTag(all.front().note.id, "新标签");
+  EXPECT_EQ(ComputeTodayStatus(store_).interviews[0].readiness, RecallSum(units).Mean(cards));  // a pass again
 
-  PlantReadiness(0.125);
+  Plant(kOffset);
   const auto deck = store_.ListDecks().front();
   DeckOptions o = deck.options;
   o.desired_retention = 0.8;
   store_.SetDeckOptions(deck.id, o);
-  EXPECT_NE(ComputeTodayStatus(store_).interviews[0].readiness, 0.125);
+  EXPECT_EQ(ComputeTodayStatus(store_).interviews[0].readiness, RecallSum(units).Mean(cards));
 
-  PlantReadiness(0.125);
-  EXPECT_EQ(ComputeTodayStatus(store_).interviews[0].readiness, 0.125);
-  clock_.AdvanceSeconds(86400);  // a new study day
+  // Readiness on the day does not depend on today: a new study day keeps the
+  // scope part and computes the plan part for the new day.
+  Plant(kOffset);
+  clock_.AdvanceSeconds(86400);
   const TodayStatus tomorrow = ComputeTodayStatus(store_);
-  EXPECT_NE(tomorrow.interviews[0].readiness, 0.125);
+  EXPECT_EQ(tomorrow.interviews[0].readiness, RecallSum(units + kOffset).Mean(cards));
   EXPECT_EQ(tomorrow.interviews[0].days_left, 19);
+  SQLite::Statement day(detail::Db(store_), "SELECT plan_day FROM interview_status_cache");
+  ASSERT_TRUE(day.executeStep());
+  EXPECT_EQ(day.getColumn(0).getInt64(), store_.Today(4).today.n);
 }
 
 }  // namespace

@@ -6,11 +6,14 @@
 // deadline rule build on these (recall/readiness.h).
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "recall/card.h"
 #include "recall/store.h"
 #include "recall/time.h"
 
@@ -77,9 +80,42 @@ std::vector<CardView> CardsInScope(const Store& store, const Interview& intervie
 // `recall` on a large collection.
 std::vector<Card> ScopeCards(const Store& store, const Interview& interview);
 
-// New cards in scope now, plus those in scope first answered on `today`:
-// the new cards the day started with (the plan's rate is fixed for the day).
+// One card of an interview's scope with only what readiness and the plan's
+// first day look at (no note, no other columns).
+struct ScopeMemoryRow {
+  int64_t card_id = 0;
+  CardType type = CardType::kNew;
+  CardQueue queue = CardQueue::kNew;
+  int64_t due = 0;
+  std::optional<double> stability;  // the FSRS memory state's, when the card has one
+  int64_t last_review_s = 0;        // 0: no recorded answer time
+  int64_t deck_id = 0;
+};
+
+// Calls `fn` for each card of the scope (ScopeCards' cards), in no
+// particular order, from one pass over those columns: the status of bare
+// `recall` at 100k cards.
+void ForEachScopeRow(const Store& store, const Interview& interview,
+                     const std::function<void(const ScopeMemoryRow&)>& fn);
+
+// The cards of the scope the plan's first day can reach, with their memory
+// columns, by card id: in queue order (due, then card id), the first `limit`
+// intraday learning cards due before `day_end` (the next study day's start)
+// and interday learning cards due by `today`, each deck's first reviews due
+// by `today` up to min(limit, its `review_allowance`: what its review limit
+// leaves today; decks not named have none), and the first `new_cards` new
+// cards in the new-card order (position, then card id). With `limit` the
+// answers a day of the plan can hold, these are every card that day answers.
+std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interview, Day today,
+                                     Timestamp day_end, int64_t limit,
+                                     const std::map<int64_t, int64_t>& review_allowance, int64_t new_cards);
+
+// New cards in scope now (buried ones included), plus those in scope first
+// answered on `today`: the new cards the day started with (the plan's rate is
+// fixed for the day).
 int64_t CountNewInScope(const Store& store, const Interview& interview, Day today);
+// Only the second part: the cards in scope first answered on `today`.
+int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview, Day today);
 
 // A review card's due day moved earlier: card `card_id`, due `from` (its
 // stored due, checked) to `to`.

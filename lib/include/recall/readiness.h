@@ -5,6 +5,7 @@
 // recall on the interview day from the memory model, summed up per topic
 // (tag, with its parents) and overall, and the cards most at risk.
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,6 +28,42 @@ struct ReadinessCard {
   std::optional<MemoryState> memory;
   Day last_review_day;
 };
+
+// A sum of recall probabilities (each in [0, 1]) whose result does not
+// depend on the order of its terms: each term is rounded to a multiple of
+// 2^-40 and summed exactly as an integer. Readiness is summed this way
+// wherever it is computed (ComputeReadiness, the plan, the status of bare
+// `recall`), so the same cards give the same figure to the last bit whatever
+// order they are read in. Exact up to 8 million terms.
+class RecallSum {
+ public:
+  RecallSum() = default;
+  explicit RecallSum(int64_t units) : units_(units) {}
+  // One term's units: recall rounded to a multiple of 2^-40.
+  static int64_t Units(double recall) { return std::llround(recall * kUnitsPerOne); }
+  void Add(double recall) { units_ += Units(recall); }
+  void AddUnits(int64_t units) { units_ += units; }
+  int64_t units() const { return units_; }
+  // The mean over `count` terms (cards not added count 0); 0 when count is 0.
+  double Mean(int64_t count) const {
+    return count > 0 ? static_cast<double>(units_) / kUnitsPerOne / static_cast<double>(count) : 0;
+  }
+
+ private:
+  static constexpr double kUnitsPerOne = 1099511627776.0;  // 2^40
+  int64_t units_ = 0;
+};
+
+// Whole days from an answer at `last_review_s` to `day_end` (a study day's
+// end, the next day's start), rounded down, never below 0: the elapsed days
+// the memory model counts for that study day (MemoryModel::ForCard).
+int64_t ElapsedStudyDays(int64_t last_review_s, Timestamp day_end);
+
+// The predicted recall on a study day of a card whose memory state
+// (`stability`) was set by an answer at `last_review_s`, the day being the
+// one that ends at `day_end` (the next study day's start):
+// R(ElapsedStudyDays(last_review_s, day_end), S).
+double RecallAtDayEnd(const FsrsParams& w, double stability, int64_t last_review_s, Timestamp day_end);
 
 // The topic a card is listed under: its first tag (in sort order), or
 // "(untagged)".

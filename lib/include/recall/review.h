@@ -16,6 +16,10 @@ namespace recall {
 // options, today's study day (never earlier than a day already seen), and the
 // card's deterministic fuzz factor when the deck has fuzz on.
 SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card& card, Timestamp now);
+// Pure: the same for a card `card_id` in `state`, on the study day `timing`
+// (at `now`), with the collection's FSRS parameters `w`.
+SchedulerContext MakeSchedulerContext(const DeckOptions& options, int64_t card_id, const CardState& state,
+                                      Timestamp now, const DayTiming& timing, const FsrsParams& w);
 
 struct AnswerResult {
   CardState before;

@@ -130,6 +130,11 @@ std::vector<SessionDeck> LoadSessionDecks(const Store& store, std::optional<int6
 // `days` maps each deck id to the today its usage is counted on.
 std::map<int64_t, DeckUsage> LoadDeckUsage(const Store& store, const std::map<int64_t, Day>& days);
 
+// Each deck's study day today: Store::Today at the deck's rollover hour
+// (asked once per hour, so Store::Today's time-zone guard sees each hour
+// once). The `days` LoadDeckUsage and LoadQueueCandidates take.
+std::map<int64_t, Day> DeckStudyDays(Store& store, const std::vector<SessionDeck>& decks);
+
 // Fills the candidate lists of `input` for the decks of input->decks at
 // `now`, each deck on its own `today` (`days`). Reads at most a deck's own
 // allowance of new and review cards from each deck. Cards of a note with

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "interview/scope_memory.h"
 #include "recall/interview_plan.h"
+#include "recall/memory.h"
 
 namespace recall::interview {
 
@@ -58,28 +60,51 @@ bool InScope(const Store& store, const Interview& interview, const Card& card,
   return false;
 }
 
+namespace {
+
+// The interval (days) of an outcome the deadline rule may cut: in the review
+// queue, due on a later day, with a memory state.
+std::optional<int64_t> CuttableInterval(const AnswerOutcome& outcome, Day today) {
+  const CardState& s = outcome.state;
+  if (s.queue != CardQueue::kReview || !s.memory) return std::nullopt;
+  const int64_t interval = s.due - today.n;
+  if (interval < 1) return std::nullopt;
+  return interval;
+}
+
+void SetInterval(Day today, int64_t interval, AnswerOutcome* outcome) {
+  CardState& s = outcome->state;
+  s.due = today.n + interval;
+  s.interval = static_cast<int32_t>(interval);
+  outcome->revlog.interval = static_cast<int32_t>(interval);
+  outcome->delay.days = interval;
+}
+
+}  // namespace
+
+void ApplyDeadline(const FsrsParams& w, Day today, Day day, double target, AnswerOutcome* outcome) {
+  const auto interval = CuttableInterval(*outcome, today);
+  if (!interval) return;
+  const int64_t cut = DeadlineInterval(w, today, day, target, outcome->state.memory->stability, *interval);
+  if (cut != *interval) SetInterval(today, cut, outcome);
+}
+
 void ApplyInterviewDeadlines(const Store& store, const Card& card, const SchedulerContext& ctx,
                              AnswerOutcome* outcome) {
-  CardState& s = outcome->state;
-  if (s.queue != CardQueue::kReview || !s.memory) return;
   const Day today = ctx.timing.today;
-  const int64_t interval = s.due - today.n;
-  if (interval < 1) return;
+  const auto interval = CuttableInterval(*outcome, today);
+  if (!interval) return;
   const std::vector<Interview> interviews = ListInterviews(store);
   if (interviews.empty()) return;
   std::vector<std::string> tags;
   if (const auto note = store.GetNote(card.note_id)) tags = note->tags;
-  int64_t cut = interval;
+  const double stability = outcome->state.memory->stability;
+  int64_t cut = *interval;
   for (const Interview& iv : interviews) {
     if (iv.day <= today || !InScope(store, iv, card, tags)) continue;
-    cut = std::min(
-        cut, DeadlineInterval(ctx.fsrs_params, today, iv.day, iv.target, s.memory->stability, interval));
+    cut = std::min(cut, DeadlineInterval(ctx.fsrs_params, today, iv.day, iv.target, stability, *interval));
   }
-  if (cut == interval) return;
-  s.due = today.n + cut;
-  s.interval = static_cast<int32_t>(cut);
-  outcome->revlog.interval = static_cast<int32_t>(cut);
-  outcome->delay.days = cut;
+  if (cut != *interval) SetInterval(today, cut, outcome);
 }
 
 }  // namespace recall::interview
@@ -87,15 +112,19 @@ void ApplyInterviewDeadlines(const Store& store, const Card& card, const Schedul
 namespace recall {
 
 int64_t PullForwardScope(Store& store, const Interview& interview) {
+  const int rollover = store.RolloverHour();
   const Day today = store.Today().today;
   if (interview.day <= today) return 0;
-  const FsrsParams w = store.FsrsParameters();
+  const MemoryModel model(store);
   std::vector<DueMove> moves;
-  for (const PlanCard& c : PlanCards(store, interview, today, store.RolloverHour())) {
-    if (!c.memory || c.due < interview.day) continue;
-    const auto pulled = interview::PulledForwardDue(w, c.last_review_day, c.due, today, interview.day,
-                                                    interview.target, c.memory->stability);
-    if (pulled) moves.push_back(DueMove{c.card_id, c.due, *pulled});
+  for (const PlanCard& c :
+       interview::PlanScopeOf(store, model, ScopeCards(store, interview), today, rollover).cards) {
+    const CardState& s = c.state;
+    if (s.queue != CardQueue::kReview || !s.memory) continue;
+    const Day due{s.due};
+    const auto pulled = interview::PulledForwardDue(model.params(), c.last_review_day, due, today, interview.day,
+                                                    interview.target, s.memory->stability);
+    if (pulled) moves.push_back(DueMove{c.card_id, due, *pulled});
   }
   return MoveReviewDues(store, moves);
 }

@@ -41,14 +41,20 @@ int64_t DeadlineInterval(const FsrsParams& w, Day today, Day day, double target,
 std::optional<Day> PulledForwardDue(const FsrsParams& w, Day last_review_day, Day due, Day today, Day day,
                                     double target, double stability);
 
+// Pure. The deadline rule of one interview (on `day`, wanting `target`)
+// applied to the outcome of an answer on `today`: when the outcome leaves the
+// card in the review queue, due on a later day, with a memory state, its
+// interval becomes DeadlineInterval's (due day, interval, the review log's
+// interval and the delay the buttons show). Other outcomes are left alone.
+// The plan's simulation calls it after each simulated answer.
+void ApplyDeadline(const FsrsParams& w, Day today, Day day, double target, AnswerOutcome* outcome);
+
 // Whether `card` (its note tagged `tags`) is in `interview`'s scope.
 bool InScope(const Store& store, const Interview& interview, const Card& card,
              const std::vector<std::string>& tags);
 
-// The answer-path hook, after the scheduler: applies DeadlineInterval of
-// every interview whose scope holds the card (the shortest wins) to a review
-// outcome (a card due on a later day, in the review queue), adjusting its due
-// day, interval and the review log's interval. Other outcomes are left alone.
+// The answer-path hook, after the scheduler: ApplyDeadline's cut for every
+// interview to come whose scope holds the card; the shortest interval wins.
 void ApplyInterviewDeadlines(const Store& store, const Card& card, const SchedulerContext& ctx,
                              AnswerOutcome* outcome);
 

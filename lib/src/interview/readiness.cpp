@@ -29,18 +29,26 @@ double PredictedRecall(const ReadinessCard& c, Day day, const FsrsParams& w) {
 
 struct Sum {
   int64_t cards = 0;
-  double recall = 0;
+  RecallSum recall;
   int64_t below = 0;
   int64_t fresh = 0;
   void Add(double r, bool studied, double target) {
     ++cards;
-    recall += r;
+    recall.Add(r);
     if (r < target) ++below;
     if (!studied) ++fresh;
   }
 };
 
 }  // namespace
+
+int64_t ElapsedStudyDays(int64_t last_review_s, Timestamp day_end) {
+  return std::max<int64_t>((day_end.Seconds() - last_review_s) / 86400, 0);
+}
+
+double RecallAtDayEnd(const FsrsParams& w, double stability, int64_t last_review_s, Timestamp day_end) {
+  return FsrsRetrievability(w, static_cast<double>(ElapsedStudyDays(last_review_s, day_end)), stability);
+}
 
 Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target,
                            const FsrsParams& w, size_t at_risk) {
@@ -67,12 +75,12 @@ Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, dou
                                  sorted_tags.empty() ? kUntaggedTopic : sorted_tags.front(), r, studied});
   }
   out.cards = total.cards;
-  out.mean_recall = total.cards ? total.recall / static_cast<double>(total.cards) : 0;
+  out.mean_recall = total.recall.Mean(total.cards);
   out.below_target = total.below;
   out.never_studied = total.fresh;
   for (const auto& [name, s] : topics) {
     out.topics.push_back(
-        TopicReadiness{name, s.cards, s.recall / static_cast<double>(s.cards), s.below, s.fresh});
+        TopicReadiness{name, s.cards, s.recall.Mean(s.cards), s.below, s.fresh});
   }
   std::stable_sort(
       out.topics.begin(), out.topics.end(),

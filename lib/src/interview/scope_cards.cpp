@@ -6,31 +6,62 @@
 #include <optional>
 #include <vector>
 
+#include "interview/scope_memory.h"
 #include "recall/interview_plan.h"
 #include "recall/memory.h"
 #include "recall/readiness.h"
+#include "recall/session.h"
 
 namespace recall {
 namespace {
 
 
-// A card's memory state and the whole study days from its last answer to a
-// study day, as MemoryModel::ForCard counts them at the start of that day
-// (`start`; the next day starts at `next_day`), without a deck lookup per
-// card when the card keeps its state.
+}  // namespace
+
+namespace interview {
+
 std::optional<CardMemory> MemoryOn(const MemoryModel& model, const Card& card, Timestamp start,
                                    Timestamp next_day) {
   if (card.state.type == CardType::kNew) return std::nullopt;
   if (card.state.memory && card.state.last_review_s > 0) {
     CardMemory m;
     m.state = *card.state.memory;
-    m.elapsed_days = std::max<int64_t>((next_day.Seconds() - card.state.last_review_s) / 86400, 0);
+    m.elapsed_days = ElapsedStudyDays(card.state.last_review_s, next_day);
     return m;
   }
   return model.ForCard(card, start);
 }
 
-}  // namespace
+PlanScope PlanScopeOf(const Store& store, const MemoryModel& model, const std::vector<Card>& cards, Day today,
+                      int rollover_hour) {
+  const Timestamp start = StartOfStudyDay(today, rollover_hour);
+  const Timestamp next_day = StartOfStudyDay(today + 1, rollover_hour);
+  PlanScope out;
+  std::map<int64_t, Day> days;  // the cards' decks, for their usage today
+  for (const Card& card : cards) {
+    PlanCard c;
+    c.card_id = card.id;
+    c.deck_id = card.deck_id;
+    c.state = card.state;
+    if (const auto m = MemoryOn(model, card, start, next_day)) {
+      c.state.memory = m->state;
+      c.last_review_day = today - m->elapsed_days;
+    }
+    out.cards.push_back(c);
+    days.emplace(card.deck_id, today);
+  }
+  const std::map<int64_t, DeckUsage> usage = LoadDeckUsage(store, days);
+  for (const auto& [id, day] : days) {
+    PlanDeck d;
+    d.id = id;
+    if (const auto deck = store.GetDeck(id)) d.options = deck->options;
+    if (const auto it = usage.find(id); it != usage.end()) d.reviews_done_today = it->second.reviews_done;
+    out.decks.push_back(d);
+  }
+  return out;
+}
+
+}  // namespace interview
 
 
 std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& interview, int rollover_hour) {
@@ -43,7 +74,7 @@ std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& i
     c.card_id = v.card.id;
     c.front = v.note.front;
     c.tags = v.note.tags;
-    if (const auto m = MemoryOn(model, v.card, start, next_day)) {
+    if (const auto m = interview::MemoryOn(model, v.card, start, next_day)) {
       c.memory = m->state;
       c.last_review_day = interview.day - m->elapsed_days;
     }
@@ -52,33 +83,11 @@ std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& i
   return out;
 }
 
-std::vector<PlanCard> PlanCards(const Store& store, const Interview& interview, Day today,
-                                int rollover_hour) {
+PlanScope ReadPlanScope(const Store& store, const Interview& interview, Day today, int rollover_hour) {
   const MemoryModel model(store);
-  const Timestamp start = StartOfStudyDay(today, rollover_hour);
-  const Timestamp next_day = StartOfStudyDay(today + 1, rollover_hour);
-  std::map<int64_t, double> retention;  // by deck id
-  std::vector<PlanCard> out;
-  for (const Card& card : ScopeCards(store, interview)) {
-    PlanCard c;
-    c.card_id = card.id;
-    auto it = retention.find(card.deck_id);
-    if (it == retention.end()) {
-      const auto deck = store.GetDeck(card.deck_id);
-      it = retention.emplace(card.deck_id, deck ? deck->options.desired_retention : kDefaultDesiredRetention)
-               .first;
-    }
-    c.desired_retention = it->second;
-    c.due = today;
-    if (const auto m = MemoryOn(model, card, start, next_day)) {
-      const CardState& s = card.state;
-      c.memory = m->state;
-      c.last_review_day = today - m->elapsed_days;
-      const bool day_due = s.type == CardType::kReview || s.queue == CardQueue::kDayLearning;
-      if (day_due && s.queue != CardQueue::kLearning) c.due = std::max(Day{s.due}, today);
-    }
-    out.push_back(c);
-  }
+  const std::vector<Card> cards = ScopeCards(store, interview);
+  PlanScope out = interview::PlanScopeOf(store, model, cards, today, rollover_hour);
+  out.new_done_today = CountFirstAnsweredInScope(store, interview, today);
   return out;
 }
 

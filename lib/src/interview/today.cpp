@@ -5,9 +5,14 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
+#include "interview/scope_memory.h"
+#include "interview/scope_status.h"
 #include "recall/interview_plan.h"
+#include "recall/memory.h"
+#include "recall/readiness.h"
 #include "recall/session.h"
 #include "recall/today_counts.h"
 #include "store/status_cache.h"
@@ -19,6 +24,67 @@ namespace {
 // (the same counts as `recall decks` and the review header).
 QueueCounts QueueCountsNow(Store& store) { return CountToday(store, std::nullopt).counts; }
 
+// What each deck's review limit leaves today (limit less its reviews done
+// today), every deck.
+std::map<int64_t, int64_t> ReviewAllowances(const Store& store, Day today) {
+  std::map<int64_t, Day> days;
+  const std::vector<Deck> decks = store.ListDecks();
+  for (const Deck& d : decks) days.emplace(d.id, today);
+  const std::map<int64_t, DeckUsage> usage = LoadDeckUsage(store, days);
+  std::map<int64_t, int64_t> out;
+  for (const Deck& d : decks) {
+    const auto it = usage.find(d.id);
+    out[d.id] = d.options.reviews_per_day - (it == usage.end() ? 0 : it->second.reviews_done);
+  }
+  return out;
+}
+
+// The plan part of an interview's line: the first day of the plan
+// (recall/interview_plan.h) from only the cards that day can reach, which
+// gives the first day of `recall interview plan` exactly: each answer costs
+// at least one answer time, so a day of max_minutes gets to at most
+// max_minutes / answer time cards (and one that does not fit), in queue
+// order, and a deck's reviews past its allowance are left whatever the load.
+void ComputePlanPart(const Store& store, const MemoryModel& model, const Interview& iv, Day today, int rollover,
+                     double seconds_per_answer, detail::CachedInterviewStatus* line) {
+  line->plan_day = today;
+  line->planned_new = 0;
+  line->planned_reviews = 0;
+  line->planned_minutes = 0;
+  if (iv.day <= today) return;
+  PlanOptions opts;
+  opts.now = store.clock().Now();
+  opts.today = today;
+  opts.day = iv.day;
+  opts.rollover_hour = rollover;
+  opts.target = iv.target;
+  opts.seconds_per_answer = seconds_per_answer;
+  opts.max_days = 1;
+  const int64_t limit = static_cast<int64_t>(opts.max_minutes * 60 / std::max(seconds_per_answer, 0.1)) + 1;
+  const int64_t new_done_today = CountFirstAnsweredInScope(store, iv, today);
+  const int64_t rate = PlanNewPerDay(line->fresh + new_done_today, iv.day - today);
+  std::vector<Card> reach =
+      ScopeCardsDueToday(store, iv, today, StartOfStudyDay(today + 1, rollover), limit,
+                         ReviewAllowances(store, today), std::max<int64_t>(0, rate - new_done_today));
+  // And the cards the deadline rule may pull before the day (due after it).
+  std::set<int64_t> listed;
+  for (const Card& c : reach) listed.insert(c.id);
+  for (int64_t id : line->pull_candidates) {
+    if (listed.count(id)) continue;
+    if (const auto card = store.GetCard(id)) reach.push_back(*card);
+  }
+  PlanScope scope = interview::PlanScopeOf(store, model, reach, today, rollover);
+  scope.new_done_today = new_done_today;
+  const int64_t listed_new =
+      std::count_if(reach.begin(), reach.end(), [](const Card& c) { return c.state.type == CardType::kNew; });
+  scope.unlisted_new_cards = line->fresh - listed_new;
+  const Plan plan = MakePlan(scope, opts, model.params());
+  if (plan.days.empty()) return;
+  line->planned_new = plan.days.front().new_cards;
+  line->planned_reviews = plan.days.front().reviews;
+  line->planned_minutes = plan.days.front().minutes;
+}
+
 }  // namespace
 
 TodayStatus ComputeTodayStatus(Store& store) {
@@ -27,54 +93,36 @@ TodayStatus ComputeTodayStatus(Store& store) {
   out.learning = counts.learning;
   out.reviews = counts.review;
   out.new_left = counts.new_cards;
-  // Each interview's line is computed once per study day and cached until a
-  // write it depends on bumps the collection's generation (store/status_cache.h):
-  // computing it reads every card in scope.
+  // Each interview's line is cached (store/status_cache.h): its scope part
+  // while the collection's generation is unchanged (answers keep it up to
+  // date), its plan part for the study day.
   const int64_t generation = detail::StatusGeneration(store);
-  std::optional<FsrsParams> w;
+  std::optional<MemoryModel> model;
   std::optional<double> seconds;
   for (const Interview& iv : ListInterviews(store)) {
     const int rollover = store.RolloverHour();
     const Day today = store.Today().today;
     if (iv.day < today) continue;
+    auto line = detail::LoadInterviewStatus(store, iv.id);
+    const bool scope_valid = line && line->generation == generation;
+    if (!scope_valid || line->plan_day != today) {
+      if (!model) model.emplace(store);
+      if (!scope_valid) {
+        line = interview::ComputeScopeStatus(store, *model, iv, rollover);
+        line->generation = generation;
+      }
+      if (!seconds) seconds = AverageAnswerSeconds(store).value_or(kDefaultAnswerSeconds);
+      ComputePlanPart(store, *model, iv, today, rollover, *seconds, &*line);
+      detail::SaveInterviewStatus(store, *line);
+    }
     InterviewDayStatus it;
     it.interview = iv;
     it.days_left = iv.day - today;
-    if (const auto cached = detail::LoadInterviewStatus(store, iv.id, today, generation)) {
-      it.cards = cached->cards;
-      it.readiness = cached->readiness;
-      it.planned_new = cached->planned_new;
-      it.planned_reviews = cached->planned_reviews;
-      it.planned_minutes = cached->planned_minutes;
-      out.interviews.push_back(std::move(it));
-      continue;
-    }
-    if (!w) w = store.FsrsParameters();
-    if (!seconds) seconds = AverageAnswerSeconds(store).value_or(kDefaultAnswerSeconds);
-    const std::vector<PlanCard> cards = PlanCards(store, iv, today, rollover);
-    it.cards = static_cast<int64_t>(cards.size());
-    double sum = 0;
-    for (const PlanCard& c : cards) {
-      if (!c.memory) continue;
-      sum += FsrsRetrievability(*w, static_cast<double>(std::max<int64_t>(iv.day - c.last_review_day, 0)),
-                                c.memory->stability);
-    }
-    it.readiness = cards.empty() ? 0 : sum / static_cast<double>(cards.size());
-    PlanOptions opts;
-    opts.today = today;
-    opts.day = iv.day;
-    opts.target = iv.target;
-    opts.seconds_per_answer = *seconds;
-    opts.max_days = 1;
-    const Plan plan = MakePlan(cards, opts, *w);
-    if (!plan.days.empty()) {
-      it.planned_new = plan.days.front().new_cards;
-      it.planned_reviews = plan.days.front().reviews;
-      it.planned_minutes = plan.days.front().minutes;
-    }
-    detail::SaveInterviewStatus(
-        store, iv.id, today, generation,
-        {it.cards, it.readiness, it.planned_new, it.planned_reviews, it.planned_minutes});
+    it.cards = line->cards;
+    it.readiness = RecallSum(line->recall_units).Mean(line->cards);
+    it.planned_new = line->planned_new;
+    it.planned_reviews = line->planned_reviews;
+    it.planned_minutes = line->planned_minutes;
     out.interviews.push_back(std::move(it));
   }
   return out;

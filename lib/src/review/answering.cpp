@@ -3,20 +3,27 @@
 #include <algorithm>
 
 #include "interview/deadline.h"
+#include "interview/scope_status.h"
 #include "recall/error.h"
 #include "recall/memory.h"
 #include "recall/review.h"
 
 namespace recall {
 
-SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card& card, Timestamp now) {
+SchedulerContext MakeSchedulerContext(const DeckOptions& options, int64_t card_id, const CardState& state,
+                                      Timestamp now, const DayTiming& timing, const FsrsParams& w) {
   SchedulerContext ctx;
-  ctx.options = deck.options;
+  ctx.options = options;
   ctx.now = now;
-  ctx.timing = store.Today();
-  ctx.fsrs_params = store.FsrsParameters();
-  if (deck.options.fuzz) ctx.fuzz_factor = FuzzFactor(card.id, card.state.reps);
+  ctx.timing = timing;
+  ctx.fsrs_params = w;
+  if (options.fuzz) ctx.fuzz_factor = FuzzFactor(card_id, state.reps);
   return ctx;
+}
+
+SchedulerContext MakeSchedulerContext(Store& store, const Deck& deck, const Card& card, Timestamp now) {
+  return MakeSchedulerContext(deck.options, card.id, card.state, now, store.Today(),
+                              store.FsrsParameters());
 }
 
 Delay UnchangedDelay(const CardState& state, const SchedulerContext& ctx) {
@@ -107,8 +114,12 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
     result.outcome.revlog.rating = rating;
     result.outcome.revlog.kind = RevlogKind::kFiltered;
     result.outcome.delay = UnchangedDelay(card->state, ctx);
-    result.revlog_id = store.RecordCramAnswer(card_id, card->state, rating, now,
-                                              std::clamp<int64_t>(duration_ms, 0, cap_ms), ctx.timing.today);
+    store.Transaction([&] {
+      const auto pending = interview::StatusBeforeAnswer(store, *card);
+      result.revlog_id = store.RecordCramAnswer(card_id, card->state, rating, now,
+                                                std::clamp<int64_t>(duration_ms, 0, cap_ms), ctx.timing.today);
+      interview::StatusAfterAnswer(store, pending, card->state, false);
+    });
     return result;
   }
   // An early review: `due` is the card's own due day, as in a rescheduling
@@ -118,7 +129,13 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
   result.outcome = ScheduledOutcome(store, *card, state, rating, ctx);
   const int64_t cap_ms = static_cast<int64_t>(deck->options.answer_time_cap_seconds) * 1000;
   const int64_t duration = std::clamp<int64_t>(duration_ms, 0, cap_ms);
-  result.revlog_id = store.RecordAnswer(card_id, card->state, result.outcome, now, duration, ctx.timing.today);
+  // The interviews' cached status lines follow the answer in its
+  // transaction (interview/scope_status.h): the next `recall` reads no scope.
+  store.Transaction([&] {
+    const auto pending = interview::StatusBeforeAnswer(store, *card);
+    result.revlog_id = store.RecordAnswer(card_id, card->state, result.outcome, now, duration, ctx.timing.today);
+    interview::StatusAfterAnswer(store, pending, result.outcome.state, result.outcome.leech);
+  });
   return result;
 }
 

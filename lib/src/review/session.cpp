@@ -30,6 +30,14 @@ const char* RatingLabel(Algorithm algorithm, int rating) {
   return rating >= 1 && rating <= 4 ? kAnki[rating - 1] : "?";
 }
 
+std::map<int64_t, Day> DeckStudyDays(Store& store, const std::vector<SessionDeck>& decks) {
+  // One rollover hour for the collection: every deck is on the same day.
+  std::map<int64_t, Day> days;
+  const Day today = store.Today().today;
+  for (const SessionDeck& d : decks) days[d.id] = today;
+  return days;
+}
+
 ReviewSession::ReviewSession(Store& store, SessionOptions options)
     : store_(store), options_(std::move(options)), started_(store.clock().Now()) {
   if (options_.deck_id) {
@@ -79,13 +87,9 @@ SessionState ReviewSession::Advance() {
   }
   auto decks = LoadSessionDecks(store_, options_.deck_id);
   interview::RaiseNewCardLimits(store_, &decks);
-  std::map<int64_t, Day> days;
-  const Day today = store_.Today().today;
+  const std::map<int64_t, Day> days = DeckStudyDays(store_, decks);
   deck_ids_.clear();
-  for (const auto& d : decks) {
-    days[d.id] = today;
-    deck_ids_.push_back(d.id);
-  }
+  for (const auto& d : decks) deck_ids_.push_back(d.id);
   QueueInput input;
   input.decks = ComputeAllowances(decks, LoadDeckUsage(store_, days));
   LoadQueueCandidates(store_, decks, days, now, options_.learn_ahead_seconds, &input, options_.tags);

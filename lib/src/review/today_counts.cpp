@@ -15,9 +15,7 @@ TodayCounts CountToday(Store& store, std::optional<int64_t> deck_id) {
   if (decks.empty()) return out;
   // An interview to come raises its decks' new-card limits, as in a session.
   interview::RaiseNewCardLimits(store, &decks);
-  std::map<int64_t, Day> days;
-  const Day today = store.Today().today;
-  for (const auto& d : decks) days[d.id] = today;
+  std::map<int64_t, Day> days = DeckStudyDays(store, decks);
   QueueInput input;
   input.decks = ComputeAllowances(decks, LoadDeckUsage(store, days));
   LoadQueueCandidates(store, decks, days, now, kLearnAheadSeconds, &input);

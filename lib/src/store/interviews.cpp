@@ -1,8 +1,14 @@
 // Interviews (recall/interview.h): the interviews, interview_decks and
 // interview_tags tables, and the cards in an interview's scope.
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +24,26 @@ namespace {
 
 using detail::Db;
 using detail::Guard;
+
+// An interview's scope, lean: what readiness needs of each card (a scope
+// condition, ScopeFilter::sql(), follows).
+constexpr const char* kScopeRowsSql =
+    "SELECT c.id, c.type, c.queue, c.due, c.stability, c.last_review_s, c.deck_id FROM cards c WHERE c.queue != "
+    "-1";
+// The first cards of one queue due by :until in the queue's order (due, then
+// card id): a cards_queue_due range read in index order, stopped by the
+// LIMIT. A scope condition comes between the two parts.
+constexpr const char* kScopeQueueSql = "WHERE c.queue = :queue AND c.due <= :until";
+// The same in one deck (cards_sched), for scopes of decks.
+constexpr const char* kDeckQueueSql = "WHERE c.deck_id = :deck AND c.queue = :queue AND c.due <= :until";
+// Cards by id (a JSON array).
+constexpr const char* kCardsByIdSql = "WHERE c.id IN (SELECT value FROM json_each(:ids))";
+constexpr const char* kScopeQueueOrderSql = " ORDER BY c.due, c.id LIMIT :limit";
+// The cards first answered on :today (their first answer was on a new card),
+// through revlog_day; a scope condition and ")" follow.
+constexpr const char* kFirstAnsweredSql =
+    "(SELECT count(DISTINCT c.id) FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
+    "WHERE r.day = :today AND r.type_before = 0 AND r.rating > 0 AND c.queue != -1";
 
 void ValidateInterview(const Interview& iv) {
   if (iv.name.empty()) throw Error(ErrorCode::kUsage, "invalid interview: the name is empty");
@@ -70,12 +96,19 @@ class ScopeFilter {
       if (!store.GetDeck(d.id)) continue;  // deleted: matches no card
       for (int64_t id : store.DeckAndDescendants(d.id)) ids.push_back(id);
     }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());  // a deck listed with its sub-deck
     empty_ = has_decks_ && ids.empty();
     decks_ = detail::IdsJson(ids);
+    deck_ids_ = std::move(ids);
     tags_ = iv.tags;
   }
   // A scope of deleted decks only: no card.
   bool empty() const { return empty_; }
+  bool has_decks() const { return has_decks_; }
+  bool has_tags() const { return has_tags_; }
+  // The scope's decks with their sub-decks (when it has decks).
+  const std::vector<int64_t>& deck_ids() const { return deck_ids_; }
   std::string sql() const {
     std::string out;
     // "+": not through the deck index, which would cost a table lookup per
@@ -99,12 +132,22 @@ class ScopeFilter {
     if (has_decks_) st.bind(":decks", decks_);
     for (size_t i = 0; i < tags_.size(); ++i) st.bind(":tag" + std::to_string(i), tags_[i]);
   }
+  // The same on a statement prepared through the C API.
+  void Bind(sqlite3_stmt* st) const {
+    auto text = [&](const std::string& name, const std::string& value) {
+      sqlite3_bind_text(st, sqlite3_bind_parameter_index(st, name.c_str()), value.c_str(),
+                        static_cast<int>(value.size()), SQLITE_TRANSIENT);
+    };
+    if (has_decks_) text(":decks", decks_);
+    for (size_t i = 0; i < tags_.size(); ++i) text(":tag" + std::to_string(i), tags_[i]);
+  }
 
  private:
   bool has_decks_;
   bool has_tags_;
   bool empty_ = false;
   std::string decks_;
+  std::vector<int64_t> deck_ids_;
   std::vector<std::string> tags_;
 };
 
@@ -243,16 +286,161 @@ std::vector<Card> ScopeCards(const Store& store, const Interview& interview) {
   });
 }
 
+void ForEachScopeRow(const Store& store, const Interview& interview,
+                     const std::function<void(const ScopeMemoryRow&)>& fn) {
+  Guard(store, [&] {
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return;
+    // Through the C API: SQLiteCpp's column accessors cost a reference-count
+    // round trip per value, a third of the pass at 100k cards.
+    sqlite3* db = Db(store).getHandle();
+    const std::string sql = std::string(kScopeRowsSql) + scope.sql();
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw SQLite::Exception(db);
+    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, &sqlite3_finalize);
+    scope.Bind(raw);
+    ScopeMemoryRow row;
+    int rc;
+    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
+      row.card_id = sqlite3_column_int64(raw, 0);
+      row.type = static_cast<CardType>(sqlite3_column_int(raw, 1));
+      row.queue = static_cast<CardQueue>(sqlite3_column_int(raw, 2));
+      row.due = sqlite3_column_int64(raw, 3);
+      if (sqlite3_column_type(raw, 4) == SQLITE_NULL) {
+        row.stability.reset();
+      } else {
+        row.stability = sqlite3_column_double(raw, 4);
+      }
+      row.last_review_s = sqlite3_column_int64(raw, 5);
+      row.deck_id = sqlite3_column_int64(raw, 6);
+      fn(row);
+    }
+    if (rc != SQLITE_DONE) throw SQLite::Exception(db, rc);
+  });
+}
+
+std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interview, Day today,
+                                     Timestamp day_end, int64_t limit,
+                                     const std::map<int64_t, int64_t>& review_allowance, int64_t new_cards) {
+  return Guard(store, [&] {
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return std::vector<Card>{};
+    // Each kind of card in its queue order (due, then card id): learning due
+    // before the day ends, interday learning due by today, new cards by
+    // position; and each deck's reviews due by today, at most its allowance.
+    struct Kind {
+      CardQueue queue;
+      int64_t until;
+      int64_t limit;
+    };
+    const Kind kinds[] = {{CardQueue::kLearning, day_end.Seconds() - 1, limit},
+                          {CardQueue::kDayLearning, today.n, limit},
+                          {CardQueue::kNew, std::numeric_limits<int64_t>::max(), new_cards}};
+    auto allowance = [&](int64_t deck) {
+      const auto it = review_allowance.find(deck);
+      return std::min(limit, it == review_allowance.end() ? 0 : std::max<int64_t>(it->second, 0));
+    };
+    auto in_order = [](const Card& a, const Card& b) {
+      return a.state.due != b.state.due ? a.state.due < b.state.due : a.id < b.id;
+    };
+    const std::string columns =
+        std::string("SELECT ") + detail::kCardColumns + ", " + detail::kCardMemoryColumns + " FROM cards c ";
+    auto read = [&](SQLite::Statement& st, std::vector<Card>* out) {
+      while (st.executeStep()) {
+        Card c = detail::ReadCard(st, 0);
+        detail::ReadCardMemory(st, 14, &c.state);
+        out->push_back(std::move(c));
+      }
+    };
+    std::vector<Card> out;
+    if (scope.has_tags()) {
+      // Through the tags' notes (note_tags_tag): one lean pass over the
+      // scope's cards (its size bounds it, not the collection's), the cards
+      // picked here, then read whole by id.
+      std::vector<ScopeMemoryRow> rows;
+      ForEachScopeRow(store, interview, [&](const ScopeMemoryRow& r) {
+        if (static_cast<int>(r.queue) >= 0) rows.push_back(r);
+      });
+      std::sort(rows.begin(), rows.end(), [](const ScopeMemoryRow& a, const ScopeMemoryRow& b) {
+        return a.due != b.due ? a.due < b.due : a.card_id < b.card_id;
+      });
+      std::map<int64_t, int64_t> taken;  // reviews per deck
+      int64_t of_kind[3] = {0, 0, 0};
+      std::vector<int64_t> ids;
+      for (const ScopeMemoryRow& r : rows) {
+        if (r.queue == CardQueue::kReview) {
+          if (r.due <= today.n && taken[r.deck_id]++ < allowance(r.deck_id)) ids.push_back(r.card_id);
+          continue;
+        }
+        for (size_t k = 0; k < 3; ++k) {
+          if (r.queue == kinds[k].queue && r.due <= kinds[k].until && of_kind[k]++ < kinds[k].limit) {
+            ids.push_back(r.card_id);
+            break;
+          }
+        }
+      }
+      SQLite::Statement st(Db(store), columns + kCardsByIdSql);
+      st.bind(":ids", detail::IdsJson(ids));
+      read(st, &out);
+    } else {
+      // Index ranges in order, stopped by the LIMIT: over every deck
+      // (cards_queue_due) or deck by deck (cards_sched); reviews always deck
+      // by deck, each up to its allowance.
+      std::vector<int64_t> decks = scope.deck_ids();
+      if (!scope.has_decks()) {
+        for (const auto& [deck, left] : review_allowance) decks.push_back(deck);
+      }
+      SQLite::Statement all(Db(store), columns + kScopeQueueSql + kScopeQueueOrderSql);
+      SQLite::Statement by_deck(Db(store), columns + kDeckQueueSql + kScopeQueueOrderSql);
+      auto run = [&](SQLite::Statement& st, std::optional<int64_t> deck, CardQueue queue, int64_t until,
+                     int64_t n) {
+        if (n <= 0) return;
+        st.reset();
+        if (deck) st.bind(":deck", *deck);
+        st.bind(":queue", static_cast<int>(queue));
+        st.bind(":until", until);
+        st.bind(":limit", n);
+        read(st, &out);
+      };
+      for (const Kind& k : kinds) {
+        if (!scope.has_decks()) {
+          run(all, std::nullopt, k.queue, k.until, k.limit);
+          continue;
+        }
+        std::vector<Card> of_kind;
+        std::swap(of_kind, out);
+        for (int64_t deck : decks) run(by_deck, deck, k.queue, k.until, k.limit);
+        std::sort(out.begin(), out.end(), in_order);  // the kind's first cards over the decks
+        if (static_cast<int64_t>(out.size()) > k.limit) out.resize(static_cast<size_t>(k.limit));
+        out.insert(out.begin(), of_kind.begin(), of_kind.end());
+      }
+      for (int64_t deck : decks) run(by_deck, deck, CardQueue::kReview, today.n, allowance(deck));
+    }
+    std::sort(out.begin(), out.end(), [](const Card& a, const Card& b) { return a.id < b.id; });
+    return out;
+  });
+}
+
+int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview, Day today) {
+  return Guard(store, [&]() -> int64_t {
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return 0;
+    SQLite::Statement st(Db(store), std::string("SELECT ") + kFirstAnsweredSql + scope.sql() + ")");
+    scope.Bind(st);
+    st.bind(":today", static_cast<int64_t>(today.n));
+    st.executeStep();
+    return st.getColumn(0).getInt64();
+  });
+}
+
 int64_t CountNewInScope(const Store& store, const Interview& interview, Day today) {
   return Guard(store, [&]() -> int64_t {
     const ScopeFilter scope(store, interview);
     if (scope.empty()) return 0;
-    SQLite::Statement st(
-        Db(store),
-        "SELECT (SELECT count(*) FROM cards c WHERE c.queue = 0" + scope.sql() +
-            ") + (SELECT count(DISTINCT c.id) FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
-            "WHERE r.day = :today AND r.type_before = 0 AND r.rating > 0 AND c.queue != -1" +
-            scope.sql() + ")");
+    SQLite::Statement st(Db(store), "SELECT (SELECT count(*) FROM cards c WHERE c.queue = 0" + scope.sql() +
+                                        ") + (SELECT count(*) FROM cards c WHERE c.queue IN (-2, -3) AND "
+                                        "c.type = 0" +
+                                        scope.sql() + ") + " + kFirstAnsweredSql + scope.sql() + ")");
     scope.Bind(st);
     st.bind(":today", static_cast<int64_t>(today.n));
     st.executeStep();

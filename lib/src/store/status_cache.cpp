@@ -1,55 +1,87 @@
-// The per-day cache of the interviews' status (store/status_cache.h).
+// The cache of the interviews' status lines (store/status_cache.h).
 
 #include "store/status_cache.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "store/store_impl.h"
 
 namespace recall::detail {
+namespace {
+
+constexpr const char* kColumns =
+    "interview_id, generation, cards, fresh, recall_units, pull_candidates, plan_day, planned_new, "
+    "planned_reviews, planned_minutes";
+
+CachedInterviewStatus ReadRow(SQLite::Statement& st) {
+  CachedInterviewStatus s;
+  s.interview_id = st.getColumn(0).getInt64();
+  s.generation = st.getColumn(1).getInt64();
+  s.cards = st.getColumn(2).getInt64();
+  s.fresh = st.getColumn(3).getInt64();
+  s.recall_units = st.getColumn(4).getInt64();
+  s.pull_candidates = nlohmann::json::parse(st.getColumn(5).getString()).get<std::vector<int64_t>>();
+  if (!st.getColumn(6).isNull()) s.plan_day = Day{st.getColumn(6).getInt64()};
+  s.planned_new = st.getColumn(7).getInt64();
+  s.planned_reviews = st.getColumn(8).getDouble();
+  s.planned_minutes = st.getColumn(9).getDouble();
+  return s;
+}
+
+}  // namespace
 
 int64_t StatusGeneration(const Store& store) {
   return Guard(store, [&] { return Db(store).execAndGet("SELECT generation FROM collection").getInt64(); });
 }
 
-std::optional<CachedInterviewStatus> LoadInterviewStatus(const Store& store, int64_t interview_id, Day today,
-                                                         int64_t generation) {
+std::optional<CachedInterviewStatus> LoadInterviewStatus(const Store& store, int64_t interview_id) {
   return Guard(store, [&]() -> std::optional<CachedInterviewStatus> {
-    SQLite::Statement st(Db(store),
-                         "SELECT cards, readiness, planned_new, planned_reviews, planned_minutes "
-                         "FROM interview_status_cache WHERE interview_id = ? AND day = ? AND generation = ?");
+    SQLite::Statement st(Db(store), std::string("SELECT ") + kColumns +
+                                        " FROM interview_status_cache WHERE interview_id = ?");
     st.bind(1, interview_id);
-    st.bind(2, static_cast<int64_t>(today.n));
-    st.bind(3, generation);
     if (!st.executeStep()) return std::nullopt;
-    CachedInterviewStatus s;
-    s.cards = st.getColumn(0).getInt64();
-    s.readiness = st.getColumn(1).getDouble();
-    s.planned_new = st.getColumn(2).getInt64();
-    s.planned_reviews = st.getColumn(3).getDouble();
-    s.planned_minutes = st.getColumn(4).getDouble();
-    return s;
+    return ReadRow(st);
   });
 }
 
-void SaveInterviewStatus(Store& store, int64_t interview_id, Day today, int64_t generation,
-                         const CachedInterviewStatus& status) {
+std::vector<CachedInterviewStatus> LoadInterviewStatusesAt(const Store& store, int64_t generation) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), std::string("SELECT ") + kColumns +
+                                        " FROM interview_status_cache WHERE generation = ? ORDER BY interview_id");
+    st.bind(1, generation);
+    std::vector<CachedInterviewStatus> out;
+    while (st.executeStep()) out.push_back(ReadRow(st));
+    return out;
+  });
+}
+
+void SaveInterviewStatus(Store& store, const CachedInterviewStatus& s) {
   // A cache: a read-only collection, or one a reading command cannot write
-  // (a full disk), goes without it. One statement, so it is its own
-  // transaction.
+  // (a full disk), goes without it. One statement: its own transaction, or
+  // part of the caller's (an answer).
   OptionalWrite(store, [&] {
-    SQLite::Statement st(
-        Db(store),
-        "INSERT OR REPLACE INTO interview_status_cache (interview_id, day, generation, cards, "
-        "readiness, planned_new, planned_reviews, planned_minutes) "
-        "SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM interviews WHERE id = ?1)");
-    st.bind(1, interview_id);
-    st.bind(2, static_cast<int64_t>(today.n));
-    st.bind(3, generation);
-    st.bind(4, status.cards);
-    st.bind(5, status.readiness);
-    st.bind(6, status.planned_new);
-    st.bind(7, status.planned_reviews);
-    st.bind(8, status.planned_minutes);
-    st.exec();
+    {
+      SQLite::Statement st(Db(store), std::string("INSERT OR REPLACE INTO interview_status_cache (") + kColumns +
+                                          ") SELECT ?1, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM "
+                                          "interviews WHERE id = ?1)");
+      st.bind(1, s.interview_id);
+      st.bind(2, s.generation);
+      st.bind(3, s.cards);
+      st.bind(4, s.fresh);
+      st.bind(5, s.recall_units);
+      st.bind(6, nlohmann::json(s.pull_candidates).dump());
+      if (s.plan_day) {
+        st.bind(7, static_cast<int64_t>(s.plan_day->n));
+      } else {
+        st.bind(7);
+      }
+      st.bind(8, s.planned_new);
+      st.bind(9, s.planned_reviews);
+      st.bind(10, s.planned_minutes);
+      st.exec();
+    });
   });
 }
 

@@ -1,12 +1,15 @@
 #ifndef RECALL_STORE_STATUS_CACHE_H_
 #define RECALL_STORE_STATUS_CACHE_H_
 
-// Private: the per-day cache of each interview's status line (bare `recall`,
-// lib/src/interview/today.cpp), valid while collection.generation is unchanged
-// (schema/0010_today_status_cache.sql).
+// Private: the cache of each interview's status line (bare `recall`,
+// lib/src/interview/today.cpp; schema/0013_interview_scope_cache.sql). Its
+// scope part counts while collection.generation is unchanged (an answer keeps
+// it up to date, lib/src/interview/scope_status.cpp); its plan part counts
+// for one study day.
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "recall/store.h"
 #include "recall/time.h"
@@ -14,24 +17,32 @@
 namespace recall::detail {
 
 struct CachedInterviewStatus {
+  int64_t interview_id = 0;
+  int64_t generation = 0;
+  // The scope part.
   int64_t cards = 0;
-  double readiness = 0;
+  int64_t fresh = 0;         // new cards in scope
+  int64_t recall_units = 0;  // RecallSum units of the predicted recall on the day
+  std::vector<int64_t> pull_candidates;
+  // The plan part: today's figures, for plan_day.
+  std::optional<Day> plan_day;
   int64_t planned_new = 0;
   double planned_reviews = 0;
   double planned_minutes = 0;
 };
 
-// The collection's change counter, read before computing what is cached.
+// The collection's change counter (schema/0010_today_status_cache.sql).
 int64_t StatusGeneration(const Store& store);
 
-// The status cached for `interview_id` on `today` at `generation`, if any.
-std::optional<CachedInterviewStatus> LoadInterviewStatus(const Store& store, int64_t interview_id, Day today,
-                                                         int64_t generation);
+// The row of `interview_id`, whatever its generation.
+std::optional<CachedInterviewStatus> LoadInterviewStatus(const Store& store, int64_t interview_id);
 
-// Keeps `status`, computed on `today` at `generation` (one statement); a
-// cache, so skipped on a collection that cannot be written (OptionalWrite).
-void SaveInterviewStatus(Store& store, int64_t interview_id, Day today, int64_t generation,
-                         const CachedInterviewStatus& status);
+// Every row whose scope part is valid at `generation`.
+std::vector<CachedInterviewStatus> LoadInterviewStatusesAt(const Store& store, int64_t generation);
+
+// Keeps `status` (replacing the interview's row) when the interview still
+// exists. One transaction (or part of the caller's).
+void SaveInterviewStatus(Store& store, const CachedInterviewStatus& status);
 
 }  // namespace recall::detail
 
