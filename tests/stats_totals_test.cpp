@@ -12,11 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "recall/card_list.h"
 #include "recall/review.h"
 #include "recall/stats.h"
 #include "recall/store.h"
 #include "stats/stats_queries.h"
 #include "store/migrations.h"
+#include "store/scale_fill.h"
 #include "store/store_impl.h"
 
 namespace recall {
@@ -251,26 +253,17 @@ TEST(StatsTotalsMigrationTest, FilledFromExistingRows) {
   AnswerCard(store, card.id, 3, clock.Now(), 1234);
   AnswerCard(store, card.id, 1, Timestamp::FromSeconds(kNow + 700), 4321);
   auto& db = detail::Db(store);
-  // As the migration found them: empty totals, then its INSERT ... SELECT.
-  for (const char* t : {"revlog_day_totals", "revlog_quarter_totals", "card_state_totals", "card_due_totals",
-                        "card_added_totals", "tagsets", "note_tagsets", "tagset_card_totals", "tagset_day_totals"}) {
-    db.exec(std::string("DELETE FROM ") + t);
+  // As the migration found them: empty totals, then its INSERT ... SELECT
+  // statements (the tables and triggers exist already), in its order.
+  const char* const tables[] = {"revlog_day_totals", "revlog_quarter_totals", "card_state_totals",
+                                "card_due_totals",   "card_added_totals",     "tagsets",
+                                "note_tagsets",      "tagset_card_totals",    "tagset_day_totals"};
+  for (const char* t : tables) db.exec(std::string("DELETE FROM ") + t);
+  for (const char* t : tables) {
+    const std::string fill = detail::MigrationFill("stats_totals", t);
+    ASSERT_FALSE(fill.empty()) << t;
+    db.exec(fill);
   }
-  std::string migration;
-  for (const auto& m : detail::Migrations()) {
-    if (std::string(m.name).find("stats_totals") != std::string::npos) migration = m.sql;
-  }
-  ASSERT_FALSE(migration.empty());
-  // Only its INSERT statements: the tables and triggers exist already.
-  size_t at = 0;
-  int inserts = 0;
-  while ((at = migration.find("\nINSERT INTO ", at)) != std::string::npos) {
-    const size_t end = migration.find(";\n", at);
-    db.exec(migration.substr(at + 1, end - at));
-    ++inserts;
-    at = end;
-  }
-  EXPECT_EQ(inserts, 9);
   detail::StatsScope totals;
   detail::StatsScope log;
   log.from_log = true;
@@ -286,6 +279,47 @@ TEST(StatsTotalsMigrationTest, FilledFromExistingRows) {
             Text(detail::QueryTagStats(store, totals, node_tags, today, today)));
   EXPECT_EQ(detail::QueryAddedQuarterHours(store, totals, Timestamp{0}),
             (std::vector<std::pair<int64_t, int64_t>>{{card.id / 900000, 1}}));
+}
+
+}  // namespace
+}  // namespace recall
+
+namespace recall {
+namespace {
+
+// The scale fill drops the review log's triggers for its bulk insert and
+// refills their totals from the rows (store/scale_fill.cpp): the totals
+// then equal the log's, and the triggers keep them after.
+TEST(StatsTotalsBulkFillTest, RefilledTotalsEqualTheLogsAndTheTriggersAreBack) {
+  FixedClock clock(Timestamp::FromSeconds(kNow));
+  Store store = Store::OpenInMemory(clock);
+  detail::ScaleFill spec;
+  spec.cards = 200;
+  spec.decks = 4;
+  spec.revlog_rows = 2000;
+  detail::FillScaleCollection(store, spec);
+  detail::StatsScope totals;
+  detail::StatsScope log;
+  log.from_log = true;
+  const Day today = StudyDayOf(clock.Now(), 4);
+  const std::vector<std::pair<std::string, std::string>> node_tags = {{"topic3", "topic3::sub0"},
+                                                                      {"topic3::sub0", "topic3::sub0"}};
+  const detail::HourOfQuarter hour_of = [](int64_t q) { return static_cast<int>(q % 24); };
+  auto expect_equal = [&] {
+    EXPECT_EQ(Text(detail::QueryStatsDays(store, totals, today - 400, today)),
+              Text(detail::QueryStatsDays(store, log, today - 400, today)));
+    EXPECT_EQ(detail::QueryAnswerHours(store, totals, today - 400, today, hour_of),
+              detail::QueryAnswerHours(store, log, today - 400, today, hour_of));
+    EXPECT_EQ(Text(detail::QueryTagStats(store, totals, node_tags, today - 400, today)),
+              Text(detail::QueryTagStats(store, log, node_tags, today - 400, today)));
+  };
+  expect_equal();
+  EXPECT_GT(detail::QueryStatsDays(store, log, today - 400, today).size(), 300u);  // a year of answers
+  const auto due = ListCards(store, CardQuery{}, {});
+  ASSERT_FALSE(due.empty());
+  AnswerCard(store, due.back().card.id, 1, clock.Now(), 3000);
+  expect_equal();
+  EXPECT_EQ(detail::QueryStatsDays(store, totals, today, today).size(), 1u);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "recall/time.h"
 #include "store/import_writer.h"
+#include "store/migrations.h"
 #include "store/store_impl.h"
 
 namespace recall::detail {
@@ -15,6 +16,8 @@ namespace {
 
 constexpr int64_t kChunk = 50000;  // notes per import plan (bounds the plan's memory)
 constexpr int kRollover = 4;
+// The tables the review log's triggers keep (0011_stats_totals.sql).
+constexpr const char* kRevlogTotals[] = {"revlog_day_totals", "revlog_quarter_totals", "tagset_day_totals"};
 
 bool Studied(int64_t index) { return index % 5 < 3; }
 
@@ -92,19 +95,20 @@ void FillScaleCollection(Store& store, const ScaleFill& spec) {
         state.reset();
       }
       if (spec.revlog_rows <= 0) return;
-      // The log's indexes are dropped for the insert and made again after
-      // it: one sort each instead of millions of inserts at random places
-      // (its triggers still keep the totals of 0011_stats_totals.sql).
-      std::vector<std::string> indexes;
+      // The log's indexes and triggers are dropped for the insert and made
+      // again after it: one sort per index instead of millions of inserts at
+      // random places, and the totals the triggers keep refilled once from
+      // the rows by their migration's own statements.
+      std::vector<std::string> schema;
       {
-        SQLite::Statement list(db, "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND "
-                                   "tbl_name = 'revlog' AND sql IS NOT NULL");
-        std::vector<std::string> names;
+        SQLite::Statement list(db, "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') "
+                                   "AND tbl_name = 'revlog' AND sql IS NOT NULL");
+        std::vector<std::string> drops;
         while (list.executeStep()) {
-          names.push_back(list.getColumn(0).getString());
-          indexes.push_back(list.getColumn(1).getString());
+          drops.push_back("DROP " + list.getColumn(0).getString() + " \"" + list.getColumn(1).getString() + "\"");
+          schema.push_back(list.getColumn(2).getString());
         }
-        for (const std::string& name : names) db.exec("DROP INDEX \"" + name + "\"");
+        for (const std::string& drop : drops) db.exec(drop);
       }
       // Round r of every studied card, in id order, over the past year: rows
       // append to the table and each card's answers spread over the year.
@@ -136,7 +140,14 @@ void FillScaleCollection(Store& store, const ScaleFill& spec) {
           rev.reset();
         }
       }
-      for (const std::string& sql : indexes) db.exec(sql);
+      for (const std::string& sql : schema) db.exec(sql);
+      for (const char* table : kRevlogTotals) {
+        const std::string fill = MigrationFill("stats_totals", table);
+        if (fill.empty()) throw Error(ErrorCode::kInternal, std::string("no migration fills ") + table);
+        db.exec(std::string("DELETE FROM ") + table);
+        db.exec(fill);
+      }
+      db.exec("UPDATE collection SET generation = generation + 1");  // what the dropped triggers did
     });
   });
 }
