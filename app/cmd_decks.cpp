@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -17,13 +18,13 @@ namespace {
 void RunDecks(Context& ctx) {
   Store& store = ctx.existing_store();
   const auto decks = store.ListDecks();
-  const Timestamp now = ctx.clock().Now();
+  // Every deck's counts (its sub-decks included) in one pass.
+  const std::map<int64_t, TodayCounts> of_deck = CountTodayOfEveryDeck(store);
   std::vector<DueCounts> counts;
   std::vector<TodayCounts> today;
   for (const auto& d : decks) {
-    const DayTiming t = store.Today();
-    counts.push_back(store.CountDue(d.id, now, t.today));
-    today.push_back(CountToday(store, d.id));
+    today.push_back(of_deck.at(d.id));
+    counts.push_back(today.back().due);
   }
   if (ctx.global.json) {
     nlohmann::json json = nlohmann::json::array();

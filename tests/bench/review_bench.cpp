@@ -49,7 +49,7 @@ void BM_ReviewStep(benchmark::State& state) {
   }
   state.counters["cards"] = static_cast<double>(state.range(0));
 }
-BENCHMARK(BM_ReviewStep)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(150);
+BENCHMARK(BM_ReviewStep)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->Iterations(150);
 
 }  // namespace
 }  // namespace recall

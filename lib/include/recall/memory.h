@@ -76,6 +76,9 @@ class MemoryModel {
   FsrsParams params_;
   // Rollover hour and algorithm per deck id, read once (ForCard runs per card).
   mutable std::map<int64_t, std::pair<int, Algorithm>> decks_;
+  // The day timing of the last (at, rollover hour) asked: a pass over many
+  // cards asks the same one for each (the calendar is costly per call).
+  mutable std::optional<std::pair<std::pair<int64_t, int>, DayTiming>> timing_;
 };
 
 }  // namespace recall

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -168,7 +169,12 @@ class Store {
   void DeleteDeck(int64_t id);
   void SetDeckOptions(int64_t id, const DeckOptions& options);
   std::vector<int64_t> DeckAndDescendants(int64_t id) const;
+  // The cards of `deck_id` and its sub-decks (every deck when unset) due at
+  // `now` on study day `today`, before daily limits.
   DueCounts CountDue(std::optional<int64_t> deck_id, Timestamp now, Day today) const;
+  // The same for the cards directly in each deck (sub-decks not included),
+  // every deck in one statement: {deck id, counts} for every deck.
+  std::map<int64_t, DueCounts> CountDueByDeck(Timestamp now, Day today) const;
 
   // --- Note types (notetypes.cpp) -------------------------------------------
   std::vector<Notetype> ListNotetypes() const;  // by name

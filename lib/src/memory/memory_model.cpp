@@ -68,7 +68,10 @@ std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) c
                 .first;
   }
   const int rollover = known->second.first;
-  const DayTiming timing = ComputeDayTiming(at, rollover);
+  if (!timing_ || timing_->first != std::make_pair(at.ms, rollover)) {
+    timing_.emplace(std::make_pair(at.ms, rollover), ComputeDayTiming(at, rollover));
+  }
+  const DayTiming timing = timing_->second;
   std::optional<MemoryState> state = card.state.memory;
   int64_t last_review_s = card.state.last_review_s;
   if (!state) {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "recall/card_list.h"
 #include "recall/memory.h"
+#include "stats/stats_queries.h"
 
 namespace recall {
 namespace {
@@ -67,8 +67,6 @@ void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now
   CardQuery q;
   q.deck_id = filter.deck_id;
   q.tag = filter.tag;
-  CardListFilter only;
-  only.may_have_memory = true;
   const MemoryModel model(store);
   // Streamed: each card's sample goes into the totals and into every tag
   // row it falls under as it is read (the same sums, in the same order, as
@@ -76,14 +74,13 @@ void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now
   MemoryAccumulator all;
   std::vector<double> sums(report.tags.size(), 0.0);
   std::vector<int64_t> counts(report.tags.size(), 0);
-  ForEachCard(store, q, only, [&](CardView& v) {
-    const auto memory = model.ForCard(v.card, now);
+  ForEachMemoryCard(store, q, [&](const Card& card, const std::vector<std::string>& tags) {
+    const auto memory = model.ForCard(card, now);
     if (!memory) return;
     all.Add({memory->state.stability, memory->state.difficulty, memory->retrievability});
     for (size_t i = 0; i < report.tags.size(); ++i) {
       const std::string& node = report.tags[i].tag;
-      if (std::any_of(v.note.tags.begin(), v.note.tags.end(),
-                      [&node](const std::string& t) { return UnderNode(node, t); })) {
+      if (std::any_of(tags.begin(), tags.end(), [&node](const std::string& t) { return UnderNode(node, t); })) {
         sums[i] += memory->retrievability;
         ++counts[i];
       }

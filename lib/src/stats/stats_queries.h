@@ -22,9 +22,14 @@ namespace recall::detail {
 // Which cards count: all, or those of some decks and/or carrying a tag (or a
 // child of it). Review log rows count when their card is in scope (with a
 // filter, rows of deleted cards no longer count).
+// Without a filter the figures come from totals kept in step with every
+// write (schema/0014_stats_totals.sql); `from_log` reads the review log and
+// the cards instead, as a filter does (the reference the totals are tested
+// against: StatsTotalsTest).
 struct StatsScope {
   std::optional<std::vector<int64_t>> deck_ids;
   std::optional<std::string> tag;
+  bool from_log = false;
   bool Filtered() const { return deck_ids.has_value() || tag.has_value(); }
 };
 
@@ -52,8 +57,9 @@ int64_t QueryCardsStudied(const Store& store, const StatsScope& scope, Day day);
 
 // Answers in [from, to] by local hour of day: {answers, correct} per hour,
 // the hour of each answer being hour_of(its quarter hour since the epoch).
-// One pass over the covering index, tallied as rows are stepped (no GROUP
-// BY, so no sort of the review log); hour_of is called once per answer.
+// From the log: one pass over the covering index, tallied as rows are
+// stepped (no GROUP BY, so no sort of the review log); from the totals: once
+// per quarter hour with answers.
 using HourOfQuarter = std::function<int(int64_t quarter)>;
 std::array<std::array<int64_t, 2>, 24> QueryAnswerHours(const Store& store, const StatsScope& scope, Day from, Day to,
                                                        const HourOfQuarter& hour_of);
@@ -93,6 +99,14 @@ bool QueryHasSm2Cards(const Store& store, const StatsScope& scope);
 // in [from, to], most lapses first, then most failed, then fewest passed
 // answers, then oldest; at most `limit`.
 std::vector<WeakCard> QueryWeakestCards(const Store& store, const StatsScope& scope, Day from, Day to, int limit);
+
+// Each card of `query` (its deck and tag; not due_only or limit) that may
+// have a memory state (CardListFilter::may_have_memory), with its note's
+// tags, in the order of the card listing (deck name, queue, due, id): what
+// the memory section reads, without the notes' text
+// (lib/src/store/card_list.cpp).
+void ForEachMemoryCard(const Store& store, const CardQuery& query,
+                       const std::function<void(const Card& card, const std::vector<std::string>& tags)>& row);
 
 }  // namespace recall::detail
 

@@ -1,18 +1,17 @@
 // .apkg export, the SQL half: reads the recall collection and writes the
-// package's collection.anki2 (schema 11, spec/apkg.md section 3). The check of
-// the written collection is in anki_export_check.cpp; the schema and the SQL
-// texts in anki_export_sql.h.
+// package's collection.anki2 (schema 11, spec/apkg.md section 3), every row
+// streamed from the collection into the package. The decks it covers and the
+// package's decks are in anki_export_decks.cpp; the check of the written
+// collection in anki_export_check.cpp; the schema and the SQL texts in
+// anki_export_sql.h.
 
 #include <sqlite3.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <optional>
-#include <set>
-#include <unordered_set>
 
 #include <nlohmann/json.hpp>
 
@@ -20,8 +19,8 @@
 #include "anki/apkg_media.h"
 #include "recall/text.h"
 #include "store/anki_fsrs.h"
+#include "store/anki_export_decks.h"
 #include "store/anki_export_sql.h"
-#include "store/anki_store.h"
 #include "store/export_ids.h"
 #include "store/store_impl.h"
 
@@ -67,11 +66,6 @@ int Sm2GradeToButton(int grade) {
   return grade - 1;
 }
 
-struct DeckInfo {
-  bool sm2 = false;
-  Day today;
-};
-
 // A failure while the package's collection is written. The collection is
 // only read (one read transaction), so a failure to write is the package's
 // temporary collection, or SQLite's temporary files next to it (a full
@@ -97,23 +91,8 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
   const int64_t mod_ms = params.now.ms;
 
   // Decks: the selection, sub-decks included.
-  const std::vector<Deck> all_decks = store.ListDecks();
-  std::set<int64_t> selected;
-  if (options.decks.empty()) {
-    for (const auto& d : all_decks) selected.insert(d.id);
-  } else {
-    for (const auto& name : options.decks) {
-      const auto deck = store.FindDeck(name);
-      if (!deck) throw Error(ErrorCode::kNotFound, "no such deck (" + name + ")");
-      for (int64_t id : store.DeckAndDescendants(deck->id)) selected.insert(id);
-    }
-  }
-  std::map<int64_t, DeckInfo> deck_info;
-  const Day today = store.Today().today;
-  for (const auto& d : all_decks) {
-    if (!selected.count(d.id)) continue;
-    deck_info[d.id] = DeckInfo{d.options.algorithm == Algorithm::kSm2, today};
-  }
+  const ExportSelection selection = SelectExportDecks(store, options);
+  const std::map<int64_t, ExportDeckInfo>& deck_info = selection.deck_info;
 
   try {
     // One snapshot of the collection, which a read-only collection allows
@@ -126,7 +105,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           "deck_id INTEGER NOT NULL)");
       {
         SQLite::Statement sel(db, kSelectCards);
-        std::vector<int64_t> ids(selected.begin(), selected.end());
+        std::vector<int64_t> ids(selection.selected.begin(), selection.selected.end());
         if (options.decks.empty()) {
           sel.bind(1);
         } else {
@@ -142,63 +121,10 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
 
       // Decks of the package: those holding exported cards (every selected
       // deck when no tag filter), plus their parents.
-      std::set<int64_t> used;
-      if (options.tags.empty()) {
-        used = selected;
-      } else {
-        SQLite::Statement st(db,
-                             "SELECT DISTINCT c.deck_id FROM cards c WHERE c.id IN "
-                             "(SELECT id FROM temp.anki_export_cards)");
-        while (st.executeStep()) used.insert(st.getColumn(0).getInt64());
-      }
-      // Keyed by Anki's unicase form of the name: names recall tells apart
-      // but Anki does not ("Straße", "STRASSE") are one deck of the package,
-      // as they would be one deck in Anki.
-      std::map<std::string, PackageDeck> package_decks;
-      std::map<int64_t, std::string> key_of_deck;  // recall deck id -> its package deck's key
-      std::map<std::string, const Deck*> by_name;
-      for (const auto& d : all_decks) by_name.emplace(UnicaseFold(d.name), &d);
-      for (const auto& d : all_decks) {
-        if (!used.count(d.id)) continue;
-        size_t pos = 0;
-        while (true) {
-          const size_t sep = d.name.find("::", pos);
-          const std::string prefix = d.name.substr(0, sep);
-          const std::string key = UnicaseFold(prefix);
-          if (sep == std::string::npos) key_of_deck[d.id] = key;
-          if (!package_decks.count(key)) {
-            PackageDeck pd;
-            if (auto it = by_name.find(key); it != by_name.end()) {
-              pd.id = it->second->id;
-              pd.name = it->second->name;
-              pd.mod_s = it->second->modified_s;
-              pd.options = it->second->options;
-            } else {
-              pd.id = SyntheticDeckId(prefix);
-              pd.name = prefix;
-              pd.mod_s = now_s;
-            }
-            package_decks[key] = pd;
-          }
-          if (sep == std::string::npos) break;
-          pos = sep + 2;
-        }
-      }
-      // Anki's deck 1 is its Default deck: a recall deck named "Default" (any
-      // case) becomes it, so its cards land in the target's Default deck and
-      // come back to the same recall deck. Any other deck keeps its own id
-      // (recall's deck ids are never 1; a synthetic one is moved off 1).
-      std::vector<PackageDeck> decks;
-      for (auto& [key, pd] : package_decks) {
-        if (key == UnicaseFold("Default")) {
-          pd.id = kDefaultDeckId;
-        } else if (pd.id == kDefaultDeckId) {
-          pd.id = SyntheticDeckId(pd.name + "\x1f");
-        }
-        decks.push_back(pd);
-      }
-      std::map<int64_t, int64_t> package_did;  // recall deck id -> package deck id
-      for (const auto& [recall_id, key] : key_of_deck) package_did[recall_id] = package_decks.at(key).id;
+      const PackageDecks package =
+          MapPackageDecks(selection.all_decks, UsedDecks(db, options, selection), now_s);
+      const std::vector<PackageDeck>& decks = package.decks;
+      const std::map<int64_t, int64_t>& package_did = package.package_did;
       summary.decks = static_cast<int64_t>(decks.size());
 
       const int64_t card_count =
@@ -215,7 +141,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
                                  "GROUP BY deck_id");
         int64_t earliest = 0;  // days before the export's study day
         while (oldest.executeStep()) {
-          const DeckInfo& info = deck_info.at(oldest.getColumn(0).getInt64());
+          const ExportDeckInfo& info = deck_info.at(oldest.getColumn(0).getInt64());
           earliest = std::min(earliest, oldest.getColumn(1).getInt64() - info.today.n);
         }
         if (source_today + earliest < 0) {
@@ -319,7 +245,7 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
           RowStatement in(db, sql);
           while (in.Next()) {
             const int64_t deck_id = in.Int(2);
-            const DeckInfo& info = deck_info.at(deck_id);
+            const ExportDeckInfo& info = deck_info.at(deck_id);
             int64_t type = in.Int(4);
             int64_t queue = in.Int(5);
             int64_t due = in.Int(6);
@@ -359,7 +285,8 @@ ExportSummary WriteAnkiCollection(Store& store, const CollectionWriteParams& par
             due = std::clamp<int64_t>(due, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
             out.Bind(1, in.Value(0));
             out.Bind(2, in.Value(1));
-            out.Bind(3, package_did.count(deck_id) ? package_did[deck_id] : deck_id);
+            const auto did = package_did.find(deck_id);
+            out.Bind(3, did != package_did.end() ? did->second : deck_id);
             out.Bind(4, in.Value(3));
             out.Bind(5, in.Value(12));
             out.Bind(6, type);

@@ -1,30 +1,15 @@
 // Search, state and sort of `recall cards` in SQL. The search folds both
-// sides with recall_fold(), a SQL function over utf8proc, so it ignores case
-// (Latin, Greek, Cyrillic ...) and width (full-width ＫＶ is KV) and finds
-// Chinese as written.
+// sides with recall_fold() (store/sql_functions.h, over utf8proc), so it
+// ignores case (Latin, Greek, Cyrillic ...) and width (full-width ＫＶ is KV)
+// and finds Chinese as written.
 
 #include "store/card_list_filters.h"
 
-#include <sqlite3.h>
 #include <utf8proc.h>
 
 #include <cstdlib>
 
 namespace recall::detail {
-namespace {
-
-void FoldFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
-  if (argc != 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-  const int size = sqlite3_value_bytes(argv[0]);
-  const std::string folded = SearchFold(std::string_view(text, static_cast<size_t>(size)));
-  sqlite3_result_text(ctx, folded.data(), static_cast<int>(folded.size()), SQLITE_TRANSIENT);
-}
-
-}  // namespace
 
 std::string SearchFold(std::string_view s) {
   utf8proc_uint8_t* result = nullptr;
@@ -70,15 +55,6 @@ std::string CardFilterSql(const CardListFilter& f) {
     }
   }
   return sql;
-}
-
-void PrepareCardFilters(SQLite::Database& db, const CardListFilter& f) {
-  if (!f.search) return;
-  // SQLITE_BUSY means recall_fold is registered already and a statement that
-  // may use it is running (a listing streamed while its deck names are read).
-  const int rc = sqlite3_create_function_v2(db.getHandle(), "recall_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
-                                            nullptr, &FoldFunction, nullptr, nullptr, nullptr);
-  if (rc != SQLITE_OK && rc != SQLITE_BUSY) throw SQLite::Exception(db.getHandle(), rc);
 }
 
 void BindCardFilters(SQLite::Statement& st, const CardListFilter& f) {

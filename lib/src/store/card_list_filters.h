@@ -19,9 +19,6 @@ std::string SearchFold(std::string_view s);
 
 // " AND ..." clauses for f.search (parameter :search) and f.state.
 std::string CardFilterSql(const CardListFilter& f);
-// Registers recall_fold() (the SQL function behind the search) on the
-// connection when f.search is set: call before preparing the statement.
-void PrepareCardFilters(SQLite::Database& db, const CardListFilter& f);
 // Binds :search when f.search is set.
 void BindCardFilters(SQLite::Statement& st, const CardListFilter& f);
 // " ORDER BY ..." for q.sort.

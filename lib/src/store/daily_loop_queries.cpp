@@ -16,9 +16,11 @@ using detail::Guard;
 constexpr const char* kMeanAnswerSql =
     "SELECT count(*), sum(duration_ms) FROM (SELECT duration_ms FROM revlog WHERE kind <= 3 "
     "ORDER BY id DESC LIMIT ?1)";
-// Study days newest first, through the day index; read only until a gap.
+// Study days newest first, from the review log's per-day totals
+// (0014_stats_totals.sql: a few rows a day, where the log has one per
+// answer); read only until a gap.
 constexpr const char* kStudyDaysSql =
-    "SELECT DISTINCT day FROM revlog WHERE day <= ?1 AND kind <= 3 ORDER BY day DESC";
+    "SELECT DISTINCT day FROM revlog_day_totals WHERE day <= ?1 AND kind <= 3 AND n > 0 ORDER BY day DESC";
 
 int64_t MeanAnswerMs(const Store& store) {
   return Guard(store, [&] {

@@ -1,10 +1,10 @@
-// Notes, cards, tags and listings.
+// Notes, cards and tags: adding, reading, editing, moving and deleting them
+// (the card listing is in card_list.cpp, the due counts in due_counts.cpp).
 
 #include <algorithm>
 #include <sstream>
 
 #include "recall/text.h"
-#include "store/card_list_filters.h"
 #include "store/store_impl.h"
 #include "store/typed_cards.h"
 
@@ -83,14 +83,7 @@ void WriteTags(SQLite::Database& db, int64_t note_id, const std::vector<std::str
   }
 }
 
-}  // namespace detail
-
-namespace {
-
-using detail::Db;
-using detail::Guard;
-
-constexpr const char* kNoteColumns =
+const char* const kNoteColumns =
     "n.id, n.guid, n.front, n.back, n.source, n.key, n.created_s, n.modified_s, "
     "(SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id), n.notetype_id, n.fields";
 
@@ -105,11 +98,18 @@ Note ReadNote(SQLite::Statement& st, int first) {
   n.key = st.getColumn(i++).getString();  // NULL reads as ""
   n.created_s = st.getColumn(i++).getInt64();
   n.modified_s = st.getColumn(i++).getInt64();
-  n.tags = detail::SplitTags(st.getColumn(i++).getString());
+  n.tags = SplitTags(st.getColumn(i++).getString());
   n.notetype_id = st.getColumn(i++).getInt64();
-  if (!st.getColumn(i).isNull()) n.fields = detail::SplitFields(st.getColumn(i).getString());
+  if (!st.getColumn(i).isNull()) n.fields = SplitFields(st.getColumn(i).getString());
   return n;
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::Db;
+using detail::Guard;
 
 }  // namespace
 
@@ -166,19 +166,19 @@ Card Store::AddNote(Note* note, int64_t deck_id) {
 
 std::optional<Note> Store::GetNote(int64_t note_id) const {
   return Guard(*this, [&]() -> std::optional<Note> {
-    SQLite::Statement st(Db(*this), std::string("SELECT ") + kNoteColumns + " FROM notes n WHERE n.id = ?");
+    SQLite::Statement st(Db(*this), std::string("SELECT ") + detail::kNoteColumns + " FROM notes n WHERE n.id = ?");
     st.bind(1, note_id);
     if (!st.executeStep()) return std::nullopt;
-    return ReadNote(st, 0);
+    return detail::ReadNote(st, 0);
   });
 }
 
 std::optional<Note> Store::FindNoteByKey(std::string_view key) const {
   return Guard(*this, [&]() -> std::optional<Note> {
-    SQLite::Statement st(Db(*this), std::string("SELECT ") + kNoteColumns + " FROM notes n WHERE n.key = ?");
+    SQLite::Statement st(Db(*this), std::string("SELECT ") + detail::kNoteColumns + " FROM notes n WHERE n.key = ?");
     st.bind(1, std::string(key));
     if (!st.executeStep()) return std::nullopt;
-    return ReadNote(st, 0);
+    return detail::ReadNote(st, 0);
   });
 }
 
@@ -217,80 +217,6 @@ std::optional<CardView> Store::GetCardView(int64_t card_id) const {
   v.note = *GetNote(card->note_id);
   v.deck_name = GetDeck(card->deck_id)->name;
   return v;
-}
-
-std::vector<CardView> Store::ListCards(const CardQuery& q) const { return recall::ListCards(*this, q, {}); }
-
-namespace {
-
-// The SELECT of `recall cards` for `q` and `f` with the columns `select`; in
-// order (and limited) unless `ordered` is false and there is no limit.
-std::string CardListSql(const CardQuery& q, const CardListFilter& f, const std::string& select, bool ordered) {
-  std::string sql = "SELECT " + select +
-                    " FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
-                    "WHERE 1";
-  if (q.deck_id) sql += " AND c.deck_id IN (SELECT value FROM json_each(:decks))";
-  if (q.tag) {
-    sql += " AND EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = n.id AND (t.tag = :tag "
-           "OR substr(t.tag, 1, length(:tag) + 2) = :tag || '::'))";
-  }
-  if (q.due_only) {
-    sql += " AND ((c.queue = 1 AND c.due <= :now) OR (c.queue IN (2, 3) AND c.due <= :today))";
-  }
-  sql += detail::CardFilterSql(f);
-  if (ordered || q.limit >= 0) sql += detail::CardOrderSql(f.sort);
-  if (q.limit >= 0) sql += " LIMIT " + std::to_string(q.limit);
-  return sql;
-}
-
-void BindCardList(const Store& store, const CardQuery& q, const CardListFilter& f, SQLite::Statement& st) {
-  detail::BindCardFilters(st, f);
-  if (q.deck_id) st.bind(":decks", detail::IdsJson(store.DeckAndDescendants(*q.deck_id)));
-  if (q.tag) st.bind(":tag", *q.tag);
-  if (q.due_only) {
-    st.bind(":now", static_cast<int64_t>(q.now.Seconds()));
-    st.bind(":today", static_cast<int64_t>(q.today.n));
-  }
-}
-
-}  // namespace
-
-std::vector<CardView> ListCards(const Store& store, const CardQuery& q, const CardListFilter& f) {
-  std::vector<CardView> out;
-  ForEachCard(store, q, f, [&out](CardView& v) { out.push_back(std::move(v)); });
-  return out;
-}
-
-void ForEachCard(const Store& store, const CardQuery& q, const CardListFilter& f,
-                 const std::function<void(CardView&)>& row) {
-  Guard(store, [&] {
-    const std::string sql = CardListSql(
-        q, f, std::string(detail::kCardColumns) + ", " + kNoteColumns + ", d.name, " + detail::kCardMemoryColumns,
-        true);
-    detail::PrepareCardFilters(Db(store), f);
-    SQLite::Statement st(Db(store), sql);
-    BindCardList(store, q, f, st);
-    while (st.executeStep()) {
-      CardView v;
-      v.card = detail::ReadCard(st, 0);
-      v.note = ReadNote(st, 14);
-      v.deck_name = st.getColumn(25).getString();
-      detail::ReadCardMemory(st, 26, &v.card.state);
-      row(v);
-    }
-  });
-}
-
-std::vector<std::string> ListCardDeckNames(const Store& store, const CardQuery& q, const CardListFilter& f) {
-  return Guard(store, [&] {
-    detail::PrepareCardFilters(Db(store), f);
-    SQLite::Statement st(Db(store), "SELECT name FROM decks WHERE id IN (SELECT deck_id FROM (" +
-                                        CardListSql(q, f, "c.deck_id AS deck_id", false) + ")) ORDER BY name");
-    BindCardList(store, q, f, st);
-    std::vector<std::string> out;
-    while (st.executeStep()) out.push_back(st.getColumn(0).getString());
-    return out;
-  });
 }
 
 void Store::UpdateNote(const Note& note, bool record_undo) {
@@ -403,34 +329,6 @@ void Store::MoveCard(int64_t card_id, int64_t deck_id) {
     st.bind(2, now_s);
     st.bind(3, card_id);
     if (st.exec() == 0) throw Error(ErrorCode::kNotFound, "no such card (" + std::to_string(card_id) + ")");
-  });
-}
-
-DueCounts Store::CountDue(std::optional<int64_t> deck_id, Timestamp now, Day today) const {
-  return Guard(*this, [&] {
-    // New, suspended and total cards from the per-deck counts the triggers of
-    // deck_card_counts keep; the due counts are ranges of cards_sched.
-    std::string sql = deck_id ? "WITH scope(id) AS (SELECT value FROM json_each(:decks)) "
-                              : "WITH scope(id) AS (SELECT id FROM decks) ";
-    sql +=
-        "SELECT (SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = 0 AND deck_id IN scope), "
-        "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 1 AND due <= :now) + "
-        "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 3 AND due <= :today), "
-        "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 2 AND due <= :today), "
-        "(SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE deck_id IN scope), "
-        "(SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = -1 AND deck_id IN scope)";
-    SQLite::Statement st(Db(*this), sql);
-    st.bind(":now", static_cast<int64_t>(now.Seconds()));
-    st.bind(":today", static_cast<int64_t>(today.n));
-    if (deck_id) st.bind(":decks", detail::IdsJson(DeckAndDescendants(*deck_id)));
-    st.executeStep();
-    DueCounts c;
-    c.new_cards = st.getColumn(0).getInt64();
-    c.learning = st.getColumn(1).getInt64();
-    c.review = st.getColumn(2).getInt64();
-    c.total_cards = st.getColumn(3).getInt64();
-    c.suspended = st.getColumn(4).getInt64();
-    return c;
   });
 }
 

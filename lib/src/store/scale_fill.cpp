@@ -8,6 +8,7 @@
 
 #include "recall/time.h"
 #include "store/import_writer.h"
+#include "store/migrations.h"
 #include "store/store_impl.h"
 
 namespace recall::detail {
@@ -15,8 +16,21 @@ namespace {
 
 constexpr int64_t kChunk = 50000;  // notes per import plan (bounds the plan's memory)
 constexpr int kRollover = 4;
+// The tables the review log's triggers keep (0014_stats_totals.sql).
+constexpr const char* kRevlogTotals[] = {"revlog_day_totals", "revlog_quarter_totals", "tagset_day_totals"};
 
 bool Studied(int64_t index) { return index % 5 < 3; }
+
+// Whether round r of studied card k is answered Again: about one answer in
+// seven, independently per card and round (splitmix64 of both), so lapses
+// spread as they do in a real log: most cards lapse a few times, a few often.
+bool Again(int64_t k, int64_t r) {
+  uint64_t x = static_cast<uint64_t>(k) * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(r) + 1;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  x ^= x >> 31;
+  return x % 7 == 0;
+}
 
 }  // namespace
 
@@ -64,19 +78,38 @@ void FillScaleCollection(Store& store, const ScaleFill& spec) {
       auto& db = Db(store);
       SQLite::Statement state(db,
                               "UPDATE cards SET type = 2, queue = 2, ivl = ?2, ease = 2500, reps = ?3, "
-                              "due = ?4, stability = ?5, difficulty = 5, last_review_s = ?6 WHERE id = ?1");
+                              "due = ?4, stability = ?5, difficulty = 5, last_review_s = ?6, lapses = ?7 "
+                              "WHERE id = ?1");
       for (int64_t k = 0; k < n; ++k) {
         const int64_t ago = k % 60;
+        int64_t lapses = 0;  // reviews (rounds after the first) answered Again
+        for (int64_t r = 1; r < per_card; ++r) lapses += Again(k, r);
         state.bind(1, studied[static_cast<size_t>(k)]);
         state.bind(2, 1 + k % 60);
         state.bind(3, per_card);
         state.bind(4, static_cast<int64_t>(today.n) + k % 30 - 3);
         state.bind(5, 1.0 + static_cast<double>(k % 50));
         state.bind(6, now_s - ago * 86400 - 3600);
+        state.bind(7, lapses);
         state.exec();
         state.reset();
       }
       if (spec.revlog_rows <= 0) return;
+      // The log's indexes and triggers are dropped for the insert and made
+      // again after it: one sort per index instead of millions of inserts at
+      // random places, and the totals the triggers keep refilled once from
+      // the rows by their migration's own statements.
+      std::vector<std::string> schema;
+      {
+        SQLite::Statement list(db, "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') "
+                                   "AND tbl_name = 'revlog' AND sql IS NOT NULL");
+        std::vector<std::string> drops;
+        while (list.executeStep()) {
+          drops.push_back("DROP " + list.getColumn(0).getString() + " \"" + list.getColumn(1).getString() + "\"");
+          schema.push_back(list.getColumn(2).getString());
+        }
+        for (const std::string& drop : drops) db.exec(drop);
+      }
       // Round r of every studied card, in id order, over the past year: rows
       // append to the table and each card's answers spread over the year.
       SQLite::Statement rev(db,
@@ -90,7 +123,7 @@ void FillScaleCollection(Store& store, const ScaleFill& spec) {
       for (int64_t r = 0; r < per_card; ++r) {
         for (int64_t k = 0; k < n; ++k, ++row) {
           const int64_t id = start_ms + row * step_ms;
-          const bool again = (k + r) % 7 == 0;
+          const bool again = Again(k, r);
           const int64_t ivl = r == 0 ? 1 : std::min<int64_t>(1 + r * 3, 60);
           rev.bind(1, id);
           rev.bind(2, studied[static_cast<size_t>(k)]);
@@ -107,6 +140,14 @@ void FillScaleCollection(Store& store, const ScaleFill& spec) {
           rev.reset();
         }
       }
+      for (const std::string& sql : schema) db.exec(sql);
+      for (const char* table : kRevlogTotals) {
+        const std::string fill = MigrationFill("stats_totals", table);
+        if (fill.empty()) throw Error(ErrorCode::kInternal, std::string("no migration fills ") + table);
+        db.exec(std::string("DELETE FROM ") + table);
+        db.exec(fill);
+      }
+      db.exec("UPDATE collection SET generation = generation + 1");  // what the dropped triggers did
     });
   });
 }

@@ -21,7 +21,9 @@ struct ScaleFill {
 // Fills an empty collection: every card's note is tagged by topic; three in
 // five cards are studied (review state with an FSRS memory state, due from 3
 // days ago to 26 days ahead, answered within the last 60 days) and carry the
-// review-log rows. Deterministic for a store clock. Throws recall::Error.
+// review-log rows, about one answer in seven Again (a card's lapses are its
+// reviews answered Again). Deterministic for a store clock. Throws
+// recall::Error.
 void FillScaleCollection(Store& store, const ScaleFill& spec);
 
 }  // namespace recall::detail

@@ -81,6 +81,18 @@ int64_t ReserveNewPositions(SQLite::Database& db, int64_t count) {
   return st.getColumn(0).getInt64();
 }
 
+std::string MigrationFill(std::string_view migration, std::string_view table) {
+  for (const Migration& m : Migrations()) {
+    if (std::string_view(m.name).find(migration) == std::string_view::npos) continue;
+    const std::string sql = m.sql;
+    const std::string start = "\nINSERT INTO " + std::string(table) + " ";
+    const size_t at = sql.find(start);
+    if (at == std::string::npos) return "";
+    return sql.substr(at + 1, sql.find(";\n", at) - at);
+  }
+  return "";
+}
+
 std::string IdsJson(const std::vector<int64_t>& ids) {
   std::string out = "[";
   for (size_t i = 0; i < ids.size(); ++i) {

@@ -16,6 +16,7 @@
 #include "recall/error.h"
 #include "recall/notetype.h"
 #include "recall/store.h"
+#include "store/sql_functions.h"
 
 namespace recall {
 
@@ -35,7 +36,9 @@ class UniqueFd {
 struct Store::Impl {
   // Opens `target` (the path, or a file: URI for it) with SQLite `flags`.
   Impl(const std::string& p, const std::string& target, int flags, const Clock& c, int open_lock_fd = -1)
-      : open_lock(open_lock_fd), db(target, flags), path(p), clock(&c) {}
+      : open_lock(open_lock_fd), db(target, flags), path(p), clock(&c) {
+    detail::RegisterSqlFunctions(db);
+  }
   // The collection file, flock()ed while it is opened, checked and migrated
   // (Store::Open). Declared before `db` so it is closed after SQLite's own
   // descriptors: closing any descriptor of the file drops the process's POSIX
@@ -115,6 +118,12 @@ void RecomputeMemoryStates(Store& store, const std::vector<int64_t>& deck_ids, A
 // The same for the cards `card_ids`, each with its own deck's algorithm.
 // Returns how many got a memory state. REQUIRES: inside a transaction.
 int64_t RecomputeCardMemoryStates(Store& store, const std::vector<int64_t>& card_ids);
+
+// Column list and reader for a note row of `notes n`: "id, guid, front,
+// back, source, key, created_s, modified_s, tags (joined), notetype_id,
+// fields" starting at column `first`.
+extern const char* const kNoteColumns;
+Note ReadNote(SQLite::Statement& st, int first);
 
 // Tags are stored one per row; these join/split the space-separated form.
 std::vector<std::string> SplitTags(const std::string& joined);

@@ -36,7 +36,10 @@ namespace recall::scale {
 namespace {
 
 constexpr int64_t kNow = 1735722000;            // 2025-01-01 09:00 UTC: the fill's clock
-constexpr const char* kNowText = "1735722300";  // five minutes later: the commands' RECALL_NOW
+// The commands' RECALL_NOW: an hour later, the same study day, after every id
+// the fill gave (ids are creation times in ms, one apart: 1M cards span 17
+// minutes, and a later id would be a card created in the future).
+constexpr const char* kNowText = "1735725600";
 constexpr double kSlowMs = 5000;
 constexpr const char* kBegin = "<!-- scale-table:begin -->";
 constexpr const char* kEnd = "<!-- scale-table:end -->";
