@@ -63,7 +63,7 @@ class AnkiShapesTest : public ::testing::Test {
     }
     return out;
   }
-  int64_t Today() { return store_.Today(4).today.n; }
+  int64_t Today() { return store_.Today().today.n; }
   std::string D(int64_t days_from_today) { return std::to_string(Today() + days_from_today); }
 
   TempDir dir_;

@@ -65,6 +65,7 @@ const std::map<std::string, std::vector<std::string>> kCommands = {
     {"stats", {}},
     {"optimize", {}},
     {"check", {}},
+    {"config", {}},
     {"help", {}},
 };
 
