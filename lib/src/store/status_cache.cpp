@@ -81,7 +81,7 @@ void SaveInterviewStatus(Store& store, const CachedInterviewStatus& s) {
       st.bind(9, s.planned_reviews);
       st.bind(10, s.planned_minutes);
       st.exec();
-    });
+    }
   });
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <random>
 
+#include "store/migrations.h"
 #include "store/store_impl.h"
 #include "util/base91.h"
 
