@@ -84,8 +84,7 @@ void RunStatus(const ReportArgs& a, Context& ctx) {
   const Interview iv = ResolveInterview(store, a.name);
   const int rollover = store.RolloverHour();
   const Day today = store.Today().today;
-  const Readiness r = ComputeReadiness(ReadinessCards(store, iv, rollover), iv.day, iv.target,
-                                       store.FsrsParameters(), kAtRisk);
+  const Readiness r = ReadinessOfScope(store, iv, rollover, kAtRisk);
   if (ctx.global.json) {
     fmt::print("{}\n", ReadinessJson(iv, today, r).dump(2));
     return;

@@ -188,5 +188,48 @@ TEST_F(TodayStatusTest, ReadinessAndTodaysPlanEqualTheInterviewCommandsOnRandomC
   }
 }
 
+// The streamed readiness (stats, `interview status`) against the list it
+// replaced: every figure, topic and at-risk card, at several at-risk sizes
+// (ties of never-studied cards at 0 go by card id).
+TEST_F(TodayStatusTest, StreamedReadinessEqualsTheListOfScopeCards) {
+  for (const uint64_t seed : {3u, 11u}) {
+    SCOPED_TRACE(seed);
+    clock_.Set(Timestamp::FromSeconds(kNow - kDays * 86400));
+    store_ = Store::OpenInMemory(clock_);
+    Fill(seed);
+    for (const Interview& iv : ListInterviews(store_)) {
+      SCOPED_TRACE(iv.name);
+      const int rollover = store_.RolloverHour();
+      const std::vector<ReadinessCard> cards = ReadinessCards(store_, iv, rollover);
+      ASSERT_GT(cards.size(), 20u);
+      for (const size_t at_risk : {size_t{0}, size_t{1}, size_t{7}, size_t{10}, cards.size() + 5}) {
+        SCOPED_TRACE(at_risk);
+        const Readiness want = ComputeReadiness(cards, iv.day, iv.target, store_.FsrsParameters(), at_risk);
+        const Readiness got = ReadinessOfScope(store_, iv, rollover, at_risk);
+        EXPECT_EQ(got.cards, want.cards);
+        EXPECT_EQ(got.mean_recall, want.mean_recall);  // exactly
+        EXPECT_EQ(got.below_target, want.below_target);
+        EXPECT_EQ(got.never_studied, want.never_studied);
+        ASSERT_EQ(got.topics.size(), want.topics.size());
+        for (size_t i = 0; i < want.topics.size(); ++i) {
+          EXPECT_EQ(got.topics[i].topic, want.topics[i].topic) << i;
+          EXPECT_EQ(got.topics[i].cards, want.topics[i].cards) << i;
+          EXPECT_EQ(got.topics[i].mean_recall, want.topics[i].mean_recall) << i;
+          EXPECT_EQ(got.topics[i].below_target, want.topics[i].below_target) << i;
+          EXPECT_EQ(got.topics[i].never_studied, want.topics[i].never_studied) << i;
+        }
+        ASSERT_EQ(got.at_risk.size(), want.at_risk.size());
+        for (size_t i = 0; i < want.at_risk.size(); ++i) {
+          EXPECT_EQ(got.at_risk[i].card_id, want.at_risk[i].card_id) << i;
+          EXPECT_EQ(got.at_risk[i].front, want.at_risk[i].front) << i;
+          EXPECT_EQ(got.at_risk[i].topic, want.at_risk[i].topic) << i;
+          EXPECT_EQ(got.at_risk[i].recall, want.at_risk[i].recall) << i;
+          EXPECT_EQ(got.at_risk[i].studied, want.at_risk[i].studied) << i;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace recall

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -102,6 +103,51 @@ struct Readiness {
 // never below 0). "Below target": recall < target.
 Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target,
                            const FsrsParams& w, size_t at_risk);
+
+// ComputeReadiness card by card, in memory that does not grow with the
+// cards: sums per topic (one entry per distinct tag set and per topic) and
+// the `at_risk` lowest cards so far. The same Readiness to the last bit,
+// whatever order the cards come in (readiness is a RecallSum; at-risk ties
+// go by card id).
+class ReadinessAccumulator {
+ public:
+  ReadinessAccumulator(Day day, double target, const FsrsParams& w, size_t at_risk);
+  // `front` and `tags` of `card` are used as they are; Add copies the front
+  // only while the card is among the lowest.
+  void Add(const ReadinessCard& card);
+  Readiness Finish() &&;
+
+ private:
+  struct Sum {
+    int64_t cards = 0;
+    RecallSum recall;
+    int64_t below = 0;
+    int64_t fresh = 0;
+    void Add(double r, bool studied, double target);
+  };
+  // What a tag set contributes to: its topics' sums, and the topic a card
+  // is listed under.
+  struct TagSet {
+    std::vector<Sum*> topics;
+    std::string listed_under;
+  };
+  const TagSet& TagSetOf(const std::vector<std::string>& tags);
+
+  Day day_;
+  double target_;
+  FsrsParams w_;
+  size_t at_risk_;
+  Sum total_;
+  std::map<std::string, Sum> topics_;
+  std::map<std::string, TagSet> tag_sets_;  // by the tags joined with '\n'
+  std::string key_;                          // TagSetOf's scratch
+  std::vector<CardRecall> lowest_;           // a max-heap: the highest of the lowest on top
+};
+
+// The readiness of `interview`'s scope on its day, with the `at_risk` cards
+// most at risk: ComputeReadiness(ReadinessCards(...)) from one lean pass
+// over the scope's cards, in memory that does not follow the scope's size.
+Readiness ReadinessOfScope(const Store& store, const Interview& interview, int rollover_hour, size_t at_risk);
 
 // The cards of `interview`'s scope as ComputeReadiness takes them: memory
 // states from the memory model (recall::MemoryModel), last answers' study

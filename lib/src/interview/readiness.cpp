@@ -27,19 +27,6 @@ double PredictedRecall(const ReadinessCard& c, Day day, const FsrsParams& w) {
   return FsrsRetrievability(w, elapsed, c.memory->stability);
 }
 
-struct Sum {
-  int64_t cards = 0;
-  RecallSum recall;
-  int64_t below = 0;
-  int64_t fresh = 0;
-  void Add(double r, bool studied, double target) {
-    ++cards;
-    recall.Add(r);
-    if (r < target) ++below;
-    if (!studied) ++fresh;
-  }
-};
-
 }  // namespace
 
 int64_t ElapsedStudyDays(int64_t last_review_s, Timestamp day_end) {
@@ -50,47 +37,79 @@ double RecallAtDayEnd(const FsrsParams& w, double stability, int64_t last_review
   return FsrsRetrievability(w, static_cast<double>(ElapsedStudyDays(last_review_s, day_end)), stability);
 }
 
-Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target,
-                           const FsrsParams& w, size_t at_risk) {
-  Readiness out;
-  out.day = day;
-  out.target = target;
-  Sum total;
-  std::map<std::string, Sum> topics;
-  std::vector<CardRecall> recalls;
-  recalls.reserve(cards.size());
-  for (const ReadinessCard& c : cards) {
-    const double r = PredictedRecall(c, day, w);
-    const bool studied = c.memory.has_value();
-    total.Add(r, studied, target);
-    std::set<std::string> of_card;
-    for (const std::string& tag : c.tags) {
-      for (std::string& t : TagAndParents(tag)) of_card.insert(std::move(t));
-    }
-    if (of_card.empty()) of_card.insert(kUntaggedTopic);
-    for (const std::string& t : of_card) topics[t].Add(r, studied, target);
-    std::vector<std::string> sorted_tags = c.tags;
-    std::sort(sorted_tags.begin(), sorted_tags.end());
-    recalls.push_back(CardRecall{c.card_id, c.front,
-                                 sorted_tags.empty() ? kUntaggedTopic : sorted_tags.front(), r, studied});
+void ReadinessAccumulator::Sum::Add(double r, bool studied, double target) {
+  ++cards;
+  recall.Add(r);
+  if (r < target) ++below;
+  if (!studied) ++fresh;
+}
+
+ReadinessAccumulator::ReadinessAccumulator(Day day, double target, const FsrsParams& w, size_t at_risk)
+    : day_(day), target_(target), w_(w), at_risk_(at_risk) {}
+
+const ReadinessAccumulator::TagSet& ReadinessAccumulator::TagSetOf(const std::vector<std::string>& tags) {
+  key_.clear();
+  for (const std::string& tag : tags) (key_ += tag) += '\n';
+  if (const auto it = tag_sets_.find(key_); it != tag_sets_.end()) return it->second;
+  std::set<std::string> of_card;
+  for (const std::string& tag : tags) {
+    for (std::string& t : TagAndParents(tag)) of_card.insert(std::move(t));
   }
-  out.cards = total.cards;
-  out.mean_recall = total.recall.Mean(total.cards);
-  out.below_target = total.below;
-  out.never_studied = total.fresh;
-  for (const auto& [name, s] : topics) {
-    out.topics.push_back(
-        TopicReadiness{name, s.cards, s.recall.Mean(s.cards), s.below, s.fresh});
+  if (of_card.empty()) of_card.insert(kUntaggedTopic);
+  TagSet set;
+  for (const std::string& t : of_card) set.topics.push_back(&topics_[t]);
+  set.listed_under = tags.empty() ? kUntaggedTopic : *std::min_element(tags.begin(), tags.end());
+  return tag_sets_.emplace(key_, std::move(set)).first->second;
+}
+
+void ReadinessAccumulator::Add(const ReadinessCard& c) {
+  const double r = PredictedRecall(c, day_, w_);
+  const bool studied = c.memory.has_value();
+  total_.Add(r, studied, target_);
+  const TagSet& set = TagSetOf(c.tags);
+  for (Sum* topic : set.topics) topic->Add(r, studied, target_);
+  if (at_risk_ == 0) return;
+  const auto lower = [](const CardRecall& a, const CardRecall& b) {
+    return a.recall != b.recall ? a.recall < b.recall : a.card_id < b.card_id;
+  };
+  CardRecall entry{c.card_id, std::string(), std::string(), r, studied};
+  if (lowest_.size() == at_risk_) {
+    if (!lower(entry, lowest_.front())) return;
+    std::pop_heap(lowest_.begin(), lowest_.end(), lower);
+    lowest_.pop_back();
+  }
+  entry.front = c.front;
+  entry.topic = set.listed_under;
+  lowest_.push_back(std::move(entry));
+  std::push_heap(lowest_.begin(), lowest_.end(), lower);
+}
+
+Readiness ReadinessAccumulator::Finish() && {
+  Readiness out;
+  out.day = day_;
+  out.target = target_;
+  out.cards = total_.cards;
+  out.mean_recall = total_.recall.Mean(total_.cards);
+  out.below_target = total_.below;
+  out.never_studied = total_.fresh;
+  for (const auto& [name, s] : topics_) {
+    out.topics.push_back(TopicReadiness{name, s.cards, s.recall.Mean(s.cards), s.below, s.fresh});
   }
   std::stable_sort(
       out.topics.begin(), out.topics.end(),
       [](const TopicReadiness& a, const TopicReadiness& b) { return a.mean_recall < b.mean_recall; });
-  std::sort(recalls.begin(), recalls.end(), [](const CardRecall& a, const CardRecall& b) {
+  std::sort(lowest_.begin(), lowest_.end(), [](const CardRecall& a, const CardRecall& b) {
     return a.recall != b.recall ? a.recall < b.recall : a.card_id < b.card_id;
   });
-  if (recalls.size() > at_risk) recalls.resize(at_risk);
-  out.at_risk = std::move(recalls);
+  out.at_risk = std::move(lowest_);
   return out;
+}
+
+Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target,
+                           const FsrsParams& w, size_t at_risk) {
+  ReadinessAccumulator sum(day, target, w, at_risk);
+  for (const ReadinessCard& c : cards) sum.Add(c);
+  return std::move(sum).Finish();
 }
 
 }  // namespace recall

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "interview/scope_memory.h"
@@ -83,6 +86,58 @@ std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& i
   return out;
 }
 
+Readiness ReadinessOfScope(const Store& store, const Interview& interview, int rollover_hour, size_t at_risk) {
+  const MemoryModel model(store);
+  const Timestamp start = StartOfStudyDay(interview.day, rollover_hour);
+  const Timestamp next_day = StartOfStudyDay(interview.day + 1, rollover_hour);
+  ReadinessAccumulator sum(interview.day, interview.target, store.FsrsParameters(), at_risk);
+  // Cards with a memory state and an answer time of their own are read from
+  // the lean columns (MemoryOn's first case); the rest through the model.
+  std::vector<std::pair<int64_t, std::vector<std::string>>> through_model;
+  ReadinessCard c;
+  ForEachScopeRowWithTags(store, interview, [&](const ScopeMemoryRow& row, std::string_view tags) {
+    c.card_id = row.card_id;
+    c.tags.clear();
+    for (size_t at = 0; at < tags.size();) {
+      const size_t end = std::min(tags.find(' ', at), tags.size());
+      if (end > at) c.tags.emplace_back(tags.substr(at, end - at));
+      at = end + 1;
+    }
+    c.memory.reset();
+    if (row.type != CardType::kNew) {
+      if (!row.stability || row.last_review_s <= 0) {
+        through_model.emplace_back(row.card_id, c.tags);
+        return;
+      }
+      MemoryState state;
+      state.stability = *row.stability;
+      c.memory = state;
+      c.last_review_day = interview.day - ElapsedStudyDays(row.last_review_s, next_day);
+    }
+    sum.Add(c);
+  });
+  for (auto& [id, tags] : through_model) {
+    const auto card = store.GetCard(id);
+    if (!card) continue;
+    c.card_id = id;
+    c.tags = std::move(tags);
+    c.memory.reset();
+    if (const auto m = interview::MemoryOn(model, *card, start, next_day)) {
+      c.memory = m->state;
+      c.last_review_day = interview.day - m->elapsed_days;
+    }
+    sum.Add(c);
+  }
+  Readiness out = std::move(sum).Finish();
+  // The questions of the cards listed.
+  for (CardRecall& r : out.at_risk) {
+    const auto card = store.GetCard(r.card_id);
+    const auto note = card ? store.GetNote(card->note_id) : std::nullopt;
+    if (note) r.front = note->front;
+  }
+  return out;
+}
+
 PlanScope ReadPlanScope(const Store& store, const Interview& interview, Day today, int rollover_hour) {
   const MemoryModel model(store);
   const std::vector<Card> cards = ScopeCards(store, interview);
@@ -98,9 +153,7 @@ std::vector<InterviewReadiness> ReadinessOfInterviews(const Store& store) {
     const int rollover = store.RolloverHour();
     const Day today = StudyDayOf(store.clock().Now(), rollover);
     if (iv.day < today) continue;
-    out.push_back(InterviewReadiness{iv, today,
-                                     ComputeReadiness(ReadinessCards(store, iv, rollover), iv.day, iv.target,
-                                                      store.FsrsParameters(), kAtRisk)});
+    out.push_back(InterviewReadiness{iv, today, ReadinessOfScope(store, iv, rollover, kAtRisk)});
   }
   return out;
 }

@@ -286,15 +286,23 @@ std::vector<Card> ScopeCards(const Store& store, const Interview& interview) {
   });
 }
 
-void ForEachScopeRow(const Store& store, const Interview& interview,
-                     const std::function<void(const ScopeMemoryRow&)>& fn) {
+namespace {
+
+// ForEachScopeRow, and with `tags` each card's note tags as a last column.
+void ForEachLeanScopeRow(const Store& store, const Interview& interview, bool tags,
+                         const std::function<void(const ScopeMemoryRow&, std::string_view tags)>& fn) {
   Guard(store, [&] {
     const ScopeFilter scope(store, interview);
     if (scope.empty()) return;
     // Through the C API: SQLiteCpp's column accessors cost a reference-count
     // round trip per value, a third of the pass at 100k cards.
     sqlite3* db = Db(store).getHandle();
-    const std::string sql = std::string(kScopeRowsSql) + scope.sql();
+    std::string sql = kScopeRowsSql;
+    if (tags) {
+      sql.insert(sql.find(" FROM cards c"),
+                 ", (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id)");
+    }
+    sql += scope.sql();
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw SQLite::Exception(db);
     const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, &sqlite3_finalize);
@@ -313,10 +321,27 @@ void ForEachScopeRow(const Store& store, const Interview& interview,
       }
       row.last_review_s = sqlite3_column_int64(raw, 5);
       row.deck_id = sqlite3_column_int64(raw, 6);
-      fn(row);
+      std::string_view joined;
+      if (tags && sqlite3_column_type(raw, 7) != SQLITE_NULL) {
+        joined = std::string_view(reinterpret_cast<const char*>(sqlite3_column_text(raw, 7)),
+                                  static_cast<size_t>(sqlite3_column_bytes(raw, 7)));
+      }
+      fn(row, joined);
     }
     if (rc != SQLITE_DONE) throw SQLite::Exception(db, rc);
   });
+}
+
+}  // namespace
+
+void ForEachScopeRow(const Store& store, const Interview& interview,
+                     const std::function<void(const ScopeMemoryRow&)>& fn) {
+  ForEachLeanScopeRow(store, interview, false, [&](const ScopeMemoryRow& row, std::string_view) { fn(row); });
+}
+
+void ForEachScopeRowWithTags(const Store& store, const Interview& interview,
+                             const std::function<void(const ScopeMemoryRow&, std::string_view tags)>& fn) {
+  ForEachLeanScopeRow(store, interview, true, fn);
 }
 
 std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interview, Day today,
