@@ -20,6 +20,7 @@
 #include "bench/import_docs.h"
 #include "recall/import.h"
 #include "recall/store.h"
+#include "store/import_writer.h"
 #include "store/store_impl.h"
 #include "test_support.h"
 
@@ -171,6 +172,69 @@ TEST(ImportRowsTest, AFreshImportAndAnEditedReimportWriteThePinnedRows) {
       return;
     }
   }
+}
+
+// The import writer turns the per-row triggers off and applies their effect
+// itself: it must know every trigger on the tables it writes. A migration
+// that adds one there makes this fail: give ApplyImportPlan its effect
+// (lib/src/store/import_writer.cpp) and add it to kImportWriterTriggers.
+TEST(ImportRowsTest, TheWriterKnowsEveryTriggerOnTheTablesItWrites) {
+  FixedClock clock(Timestamp::FromSeconds(kFirstImport));
+  Store store = Store::OpenInMemory(clock);
+  SQLite::Statement st(detail::Db(store),
+                       "SELECT name FROM sqlite_schema WHERE type = 'trigger' "
+                       "AND tbl_name IN ('notes', 'note_tags', 'import_baselines', 'cards') ORDER BY name");
+  std::vector<std::string> in_schema;
+  while (st.executeStep()) in_schema.push_back(st.getColumn(0).getString());
+  const std::vector<std::string> known(detail::kImportWriterTriggers.begin(), detail::kImportWriterTriggers.end());
+  EXPECT_EQ(in_schema, known);
+}
+
+// After an import, and after a plan that failed half-way, the triggers are
+// on again: a suspension moves the card's count, a tag bumps the generation.
+TEST(ImportRowsTest, TriggersAreOnAgainAfterAnImportAndAfterAFailedPlan) {
+  testing::ScopedTimeZone zone("UTC");
+  testing::TempDir dir;
+  FixedClock clock(Timestamp::FromSeconds(kFirstImport));
+  Store store = Store::Open(dir.File("c.db"), clock);
+  testing::WriteFile(dir.File("a.md"), bench::GenerateMixedMarkdownDocument(3));
+  ASSERT_EQ(ImportFiles(store, {dir.File("a.md")}, ImportOptions{})[0].added, 3);
+  auto count = [&](int queue) {
+    SQLite::Statement st(detail::Db(store), "SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = ?");
+    st.bind(1, queue);
+    st.executeStep();
+    return st.getColumn(0).getInt64();
+  };
+  EXPECT_EQ(count(0), 3);
+  const auto cards = store.ListCards(CardQuery{});
+  ASSERT_EQ(cards.size(), 3u);
+  store.SuspendCard(cards[0].card.id, true);
+  EXPECT_EQ(count(0), 2);
+  EXPECT_EQ(count(-1), 1);
+  int64_t generation = Generation(store);
+  store.AddTag(cards[1].note.id, "新标签");
+  EXPECT_NE(Generation(store), generation);
+
+  // A plan that fails half-way through its rows (the second note's tag has
+  // a space), with the triggers off: nothing is kept, and they are on again.
+  detail::ImportPlan plan;
+  for (const char* tag : {"好", "坏 标签"}) {
+    detail::NoteToAdd a;
+    a.key = std::string("k#") + tag;
+    a.guid = std::string("guid") + std::to_string(plan.adds.size());
+    a.front = "问？";
+    a.back = "答。";
+    a.tags = {tag};
+    a.deck_id = cards[0].card.deck_id;
+    plan.adds.push_back(a);
+  }
+  EXPECT_THROW(store.Transaction([&] { detail::ApplyImportPlan(store, plan); }), Error);
+  EXPECT_EQ(store.ListCards(CardQuery{}).size(), 3u);
+  store.SuspendCard(cards[1].card.id, true);
+  EXPECT_EQ(count(-1), 2);
+  generation = Generation(store);
+  store.AddTag(cards[2].note.id, "又一个");
+  EXPECT_NE(Generation(store), generation);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <unordered_map>
 
@@ -20,25 +21,29 @@ void ThrowInvalid(std::string_view file, int line, const std::string& what) {
   throw Error(ErrorCode::kInvalidInput, msg + ")");
 }
 
-std::string PrepareText(std::string_view raw, std::string_view file) {
+std::string PrepareText(std::string raw, std::string_view file) {
   size_t bad = 0;
   if (!IsValidUtf8(raw, &bad)) {
     const int line = 1 + static_cast<int>(std::count(raw.begin(), raw.begin() + bad, '\n'));
     ThrowInvalid(file, line, "invalid UTF-8");
   }
-  if (StartsWith(raw, "\xEF\xBB\xBF")) raw.remove_prefix(3);
-  std::string out;
-  out.reserve(raw.size());
-  for (size_t i = 0; i < raw.size(); ++i) {
-    const char c = raw[i];
-    if (c == '\r') {
-      out += '\n';
-      if (i + 1 < raw.size() && raw[i + 1] == '\n') ++i;
-    } else {
-      out += c;
-    }
+  // In place: the text only shrinks (a BOM dropped, CR LF and CR to LF).
+  const size_t start = StartsWith(raw, "\xEF\xBB\xBF") ? 3 : 0;
+  if (start == 0 && raw.find('\r') == std::string::npos) return raw;
+  char* d = raw.data();
+  size_t to = 0;
+  for (size_t i = start; i < raw.size();) {
+    size_t cr = raw.find('\r', i);
+    if (cr == std::string::npos) cr = raw.size();
+    std::memmove(d + to, d + i, cr - i);
+    to += cr - i;
+    if (cr == raw.size()) break;
+    d[to++] = '\n';
+    i = cr + 1;
+    if (i < raw.size() && d[i] == '\n') ++i;
   }
-  return out;
+  raw.resize(to);
+  return raw;
 }
 
 std::vector<std::string_view> SplitLines(std::string_view text) {
@@ -310,12 +315,14 @@ std::string LinesToMarkdown(const std::vector<std::string_view>& lines) {
 }
 
 void DisambiguateKeys(ParsedDocument* doc) {
-  std::unordered_map<std::string, int> first_line;
-  std::unordered_map<std::string, int> count;
+  // Views of the first note with each key: only later notes' keys change.
+  std::unordered_map<std::string_view, int> first_line;
+  std::unordered_map<std::string_view, int> count;
+  first_line.reserve(doc->notes.size());
   for (auto& n : doc->notes) {
     auto [it, inserted] = first_line.emplace(n.key, n.line);
     if (inserted) continue;
-    const int k = ++count[n.key] + 1;
+    const int k = ++count[it->first] + 1;  // it->first: n.key changes below
     doc->warnings.push_back({n.line, "the same question as line " + std::to_string(it->second) +
                                          "; kept as a separate note"});
     n.key += "#" + std::to_string(k);

@@ -17,8 +17,11 @@ namespace recall::import_internal {
 [[noreturn]] void ThrowInvalid(std::string_view file, int line, const std::string& what);
 
 // Validates UTF-8 (error naming the line of the first bad byte), drops a BOM
-// and turns CRLF and lone CR into LF.
-std::string PrepareText(std::string_view raw, std::string_view file);
+// and turns CRLF and lone CR into LF, in place.
+std::string PrepareText(std::string raw, std::string_view file);
+
+// ParseDocument of text PrepareText gave.
+ParsedDocument ParsePreparedDocument(std::string_view prepared, std::string_view display_name, ImportFormat format);
 
 // Lines of LF-separated text, without the LF (a final LF adds no line).
 std::vector<std::string_view> SplitLines(std::string_view text);
@@ -74,8 +77,10 @@ bool IsQuestionLine(std::string_view line);
 // An interview document: the Markdown reader, or one of the two seed layouts
 // when the document has their shape (docs/formats.md, "Which reader").
 ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view file);
-// The Markdown interview reader (markdown_reader.cpp).
-ParsedDocument ReadMarkdownInterview(std::string_view text, std::string_view file);
+// The Markdown interview reader (markdown_reader.cpp); `lines` is
+// SplitLines(text).
+ParsedDocument ReadMarkdownInterview(std::string_view text, const std::vector<std::string_view>& lines,
+                                     std::string_view file);
 ParsedDocument ParseInterviewText(const std::vector<std::string_view>& lines, std::string_view file);
 ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines, std::string_view file);
 ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file);

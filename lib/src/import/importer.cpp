@@ -73,7 +73,7 @@ struct FileWork {
   std::string deck;
   std::string source;
   FileImportSummary summary;
-  std::vector<const ImportedNote*> pending;  // no note with its key yet
+  std::vector<ImportedNote*> pending;  // no note with its key yet
 };
 
 }  // namespace
@@ -112,7 +112,12 @@ ImportFormat DetectImportFormat(std::string_view path, std::string_view text) {
 }
 
 ParsedDocument ParseDocument(std::string_view text, std::string_view display_name, ImportFormat format) {
-  const std::string prepared = import_internal::PrepareText(text, display_name);
+  return import_internal::ParsePreparedDocument(import_internal::PrepareText(std::string(text), display_name),
+                                                display_name, format);
+}
+
+ParsedDocument import_internal::ParsePreparedDocument(std::string_view prepared, std::string_view display_name,
+                                                      ImportFormat format) {
   switch (format) {
     case ImportFormat::kInterview:
       return import_internal::ParseInterviewDocument(prepared, display_name);
@@ -161,7 +166,8 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     w.format = options.format == ImportFormat::kAuto ? DetectImportFormat(paths[i], raw) : options.format;
     w.summary.format = w.format;
     if (w.format == ImportFormat::kApkg) continue;
-    w.doc = ParseDocument(raw, paths[i], w.format);
+    raw = import_internal::PrepareText(std::move(raw), paths[i]);
+    w.doc = import_internal::ParsePreparedDocument(raw, paths[i], w.format);
     w.source = BaseName(paths[i]);
     if (!options.deck.empty()) {
       w.deck = options.deck;
@@ -194,14 +200,16 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     }
     const detail::ImportIndex index = detail::LoadImportIndex(store);
     detail::ImportPlan plan;
-    std::unordered_map<std::string, std::string> claimed;  // key -> file that has it in this run
+    // Key -> the file that has it in this run (views of the notes' keys, for
+    // pass 1 only: pass 2 moves the keys).
+    std::unordered_map<std::string_view, const std::string*> claimed;
     std::vector<bool> matched(index.notes.size(), false);
     std::vector<std::pair<FileWork*, size_t>> add_refs;  // (file, index in its changes)
 
     auto claim = [&](const FileWork& w, const ImportedNote& n) {
-      auto [it, inserted] = claimed.emplace(n.key, w.path);
+      auto [it, inserted] = claimed.emplace(n.key, &w.path);
       if (!inserted) {
-        import_internal::ThrowInvalid(w.path, n.line, "this note's id is also used in " + it->second);
+        import_internal::ThrowInvalid(w.path, n.line, "this note's id is also used in " + *it->second);
       }
     };
     auto desired_tags = [&](const ImportedNote& n, const detail::ExistingImportNote* ex) {
@@ -253,7 +261,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     // Pass 1: notes whose key is known.
     for (auto& w : work) {
       if (w.format == ImportFormat::kApkg) continue;
-      for (const auto& n : w.doc.notes) {
+      for (auto& n : w.doc.notes) {
         claim(w, n);
         auto it = index.by_key.find(n.key);
         if (it == index.by_key.end()) {
@@ -269,6 +277,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         update_or_keep(w, n, index.notes[it->second]);
       }
     }
+    claimed = {};
     // Pass 2, per file: notes of this file that are gone; a new question with
     // the exact answer of exactly one of them is that note, edited.
     std::unordered_set<std::string> run_guids;  // guids given to notes added in this run
@@ -284,22 +293,24 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           gone_by_back[index.notes[k].back].push_back(k);
         }
       }
-      for (const ImportedNote* n : w.pending) {
+      for (ImportedNote* n : w.pending) {
         auto it = gone_by_back.find(n->back);
         if (it != gone_by_back.end() && it->second.size() == 1 && !matched[it->second.front()]) {
           matched[it->second.front()] = true;
           update_or_keep(w, *n, index.notes[it->second.front()]);
           continue;
         }
+        // The note's text moves into the plan: nothing reads it after this.
         detail::NoteToAdd a;
-        a.key = n->key;
-        a.front = n->front;
-        a.back = n->back;
-        a.source = w.source;
-        a.tags = desired_tags(*n, nullptr);
         a.guid = n->guid.empty() ? GuidFromKey(n->key) : n->guid;
         for (int salt = 1; guid_taken(a.guid); ++salt) a.guid = GuidFromKey(n->key + "#" + std::to_string(salt));
         run_guids.insert(a.guid);
+        w.summary.changes.push_back({ChangeKind::kAdded, n->front, n->line, 0});
+        a.key = std::move(n->key);
+        a.front = std::move(n->front);
+        a.back = std::move(n->back);
+        a.source = w.source;
+        a.tags = desired_tags(*n, nullptr);
         std::string deck = w.deck;
         if (!n->deck.empty() && options.deck.empty()) deck = n->deck;
         if (options.subdecks) {
@@ -316,7 +327,6 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         }
         plan.adds.push_back(std::move(a));
         ++w.summary.added;
-        w.summary.changes.push_back({ChangeKind::kAdded, n->front, n->line, 0});
         add_refs.emplace_back(&w, w.summary.changes.size() - 1);
       }
       for (size_t k : gone) {
@@ -329,6 +339,9 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           ++w.summary.suspended;
         }
       }
+      // What is left of the file's notes is not read again.
+      w.pending = {};
+      w.doc.notes = {};
     }
     if (options.dry_run) return;
     const auto ids = detail::ApplyImportPlan(store, plan);

@@ -45,7 +45,7 @@ ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view fi
     ParsedDocument seed = SeedLayout1(lines, file);
     if (!seed.notes.empty()) return seed;
   }
-  ParsedDocument md = ReadMarkdownInterview(text, file);
+  ParsedDocument md = ReadMarkdownInterview(text, lines, file);
   size_t prefix = 0;
   for (const auto& n : md.notes) prefix += n.rule == "prefix";
   const size_t other = md.notes.size() - prefix;

@@ -1,12 +1,16 @@
 // md4c's events to a block tree with source line numbers. md4c reports text
 // as pointers into the document, so a block's lines are those of its text;
 // fences and thematic breaks, which have no text, are found in the source.
+// A block receives all its text before the next block starts, so its text is
+// built in one buffer and then moved to the tree's storage.
 
 #include "import/markdown_blocks.h"
 
 #include <md4c.h>
 
 #include <algorithm>
+#include <cstring>
+#include <deque>
 
 #include "import/import_internal.h"
 
@@ -16,17 +20,20 @@ namespace {
 constexpr unsigned kParserFlags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_TASKLISTS |
                                   MD_FLAG_PERMISSIVEAUTOLINKS | MD_FLAG_LATEXMATHSPANS;
 
+constexpr size_t kStorageChunk = size_t{1} << 20;
+
 class Builder {
  public:
-  explicit Builder(std::string_view text) : text_(text) {
-    line_starts_.push_back(0);
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') line_starts_.push_back(i + 1);
-    }
+  Builder(std::string_view text, const std::vector<std::string_view>& lines)
+      : text_(text),
+        lines_(lines),
+        lines_base_(lines.empty() ? nullptr : lines.front().data()),
+        // A final line end starts one more (empty) line.
+        line_count_(static_cast<int>(lines.size()) + (text.empty() || text.back() == '\n' ? 1 : 0)) {
     stack_.push_back(&root_);
   }
 
-  std::vector<Block> Run() {
+  BlockTree Run() {
     MD_PARSER parser{};
     parser.flags = kParserFlags;
     parser.enter_block = [](MD_BLOCKTYPE t, void* d, void* u) {
@@ -41,21 +48,73 @@ class Builder {
       return static_cast<Builder*>(u)->Text(t, s, n);
     };
     md_parse(text_.data(), static_cast<MD_SIZE>(text_.size()), &parser, this);
-    FixLines(&root_.children, 1, static_cast<int>(line_starts_.size()));
-    return std::move(root_.children);
+    Finish();
+    // The top-level blocks were kept in a deque (no copy as they grew);
+    // moved out front first, so at most one of its chunks is left over.
+    BlockTree tree;
+    tree.blocks.reserve(top_.size());
+    while (!top_.empty()) {
+      tree.blocks.push_back(std::move(top_.front()));
+      top_.pop_front();
+    }
+    FixLines(&tree.blocks, 1, line_count_);
+    tree.storage = std::move(storage_);
+    return tree;
   }
 
  private:
+  size_t LineStart(size_t index) const { return static_cast<size_t>(lines_[index].data() - lines_base_); }
   int LineOf(const char* p) const {
     const size_t off = static_cast<size_t>(p - text_.data());
-    return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), off) -
-                            line_starts_.begin());
+    return static_cast<int>(std::upper_bound(lines_.begin(), lines_.end(), off,
+                                             [&](size_t o, std::string_view l) {
+                                               return o < static_cast<size_t>(l.data() - lines_base_);
+                                             }) -
+                            lines_.begin());
   }
   std::string_view Line(int k) const {
-    if (k < 1 || k > static_cast<int>(line_starts_.size())) return {};
-    const size_t b = line_starts_[k - 1];
-    size_t e = k < static_cast<int>(line_starts_.size()) ? line_starts_[k] - 1 : text_.size();
-    return text_.substr(b, e - b);
+    if (k < 1 || k > static_cast<int>(lines_.size())) return {};
+    return text_.substr(LineStart(static_cast<size_t>(k - 1)), lines_[static_cast<size_t>(k - 1)].size());
+  }
+
+  // Whether the text of `b` so far has a line break.
+  bool HasLineBreak(const Block* b) const {
+    return b == pending_block_ ? pending_line_break_ : b->text.find('\n') != std::string_view::npos;
+  }
+  void Append(Block* b, std::string_view t) {
+    if (b != pending_block_) {
+      Finish();
+      pending_block_ = b;
+      pending_.assign(b->text);  // empty: a block's text comes in one run
+      pending_line_break_ = pending_.find('\n') != std::string::npos;
+    }
+    pending_ += t;
+    pending_line_break_ = pending_line_break_ || t.find('\n') != std::string_view::npos;
+  }
+  // Moves the text being built to the storage. Called before any block is
+  // added, since that may move the blocks.
+  void Finish() {
+    if (pending_block_ == nullptr) return;
+    pending_block_->text = Keep(pending_);
+    pending_block_ = nullptr;
+    pending_.clear();
+  }
+  std::string_view Keep(std::string_view t) {
+    if (t.empty()) return {};
+    if (t.size() > kStorageChunk / 4) {
+      storage_.emplace_back(new char[t.size()]);
+      std::memcpy(storage_.back().get(), t.data(), t.size());
+      return {storage_.back().get(), t.size()};
+    }
+    if (chunk_ == nullptr || chunk_used_ + t.size() > kStorageChunk) {
+      storage_.emplace_back(new char[kStorageChunk]);
+      chunk_ = storage_.back().get();
+      chunk_used_ = 0;
+    }
+    char* p = chunk_ + chunk_used_;
+    std::memcpy(p, t.data(), t.size());
+    chunk_used_ += t.size();
+    return {p, t.size()};
   }
 
   int Enter(MD_BLOCKTYPE type, void* detail) {
@@ -67,7 +126,7 @@ class Builder {
     switch (type) {
       case MD_BLOCK_H:
         b.kind = BlockKind::kHeading;
-        b.level = static_cast<int>(static_cast<MD_BLOCK_H_DETAIL*>(detail)->level);
+        b.level = static_cast<uint8_t>(static_cast<MD_BLOCK_H_DETAIL*>(detail)->level);
         break;
       case MD_BLOCK_P:
         b.kind = BlockKind::kParagraph;
@@ -106,8 +165,14 @@ class Builder {
       EndFirstLine(&parent->children.back());
     }
     implicit_ = false;
-    parent->children.push_back(std::move(b));
-    stack_.push_back(&parent->children.back());
+    Finish();
+    if (parent == &root_) {
+      top_.push_back(std::move(b));
+      stack_.push_back(&top_.back());
+    } else {
+      parent->children.push_back(std::move(b));
+      stack_.push_back(&parent->children.back());
+    }
     if (type == MD_BLOCK_TABLE || type == MD_BLOCK_CODE || type == MD_BLOCK_HTML) opaque_ = 1;
     line_bold_ = true;
     line_has_text_ = false;
@@ -124,6 +189,10 @@ class Builder {
     Block* b = stack_.back();
     if (b->kind == BlockKind::kHeading || b->kind == BlockKind::kParagraph) EndFirstLine(b);
     if (b->kind == BlockKind::kItem && implicit_ && !b->children.empty()) EndFirstLine(&b->children.back());
+    Finish();
+    if (b->kind == BlockKind::kItem || b->kind == BlockKind::kList || b->kind == BlockKind::kQuote) {
+      b->children.shrink_to_fit();
+    }
     stack_.pop_back();
     implicit_ = false;
     return 0;
@@ -140,6 +209,7 @@ class Builder {
     Block* b = stack_.back();
     if (b->kind != BlockKind::kItem) return b;
     if (!implicit_) {
+      Finish();
       b->children.push_back(Block{});
       implicit_ = true;
       line_bold_ = true;
@@ -149,7 +219,7 @@ class Builder {
   }
 
   void EndFirstLine(Block* b) {
-    if (b->text.find('\n') == std::string::npos) b->first_line_bold = line_has_text_ && line_bold_;
+    if (!HasLineBreak(b)) b->first_line_bold = line_has_text_ && line_bold_;
   }
 
   int Text(MD_TEXTTYPE type, const MD_CHAR* s, MD_SIZE n) {
@@ -172,25 +242,25 @@ class Builder {
     if (opaque_ > 0 && b->kind != BlockKind::kHtml) return 0;  // code and tables: lines only
     std::string_view t(s, n);
     if (type == MD_TEXT_BR || type == MD_TEXT_SOFTBR) {
-      if (b->text.find('\n') == std::string::npos) b->first_line_bold = line_has_text_ && line_bold_;
-      b->text += '\n';
+      EndFirstLine(b);
+      Append(b, "\n");
       return 0;
     }
     if (type == MD_TEXT_HTML && b->kind != BlockKind::kHtml) {
       std::string lower(t);
       for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       if (StartsWith(lower, "<br")) {
-        if (b->text.find('\n') == std::string::npos) b->first_line_bold = line_has_text_ && line_bold_;
-        b->text += '\n';
+        EndFirstLine(b);
+        Append(b, "\n");
       }
       return 0;  // other inline HTML is not text
     }
     if (type == MD_TEXT_NULLCHAR) t = "\xEF\xBF\xBD";
-    if (b->text.find('\n') == std::string::npos && !Trim(t).empty()) {
+    if (!HasLineBreak(b) && !Trim(t).empty()) {
       line_has_text_ = true;
       if (strong_ == 0) line_bold_ = false;
     }
-    b->text += t;
+    Append(b, t);
     return 0;
   }
 
@@ -232,8 +302,17 @@ class Builder {
   }
 
   std::string_view text_;
-  std::vector<size_t> line_starts_;
-  Block root_;
+  const std::vector<std::string_view>& lines_;
+  const char* lines_base_;  // where lines_[0] starts: line offsets are from here
+  int line_count_;
+  Block root_;  // stands for the document on the stack; its blocks go to top_
+  std::deque<Block> top_;
+  Block* pending_block_ = nullptr;  // the block whose text is being built, in pending_
+  std::string pending_;
+  bool pending_line_break_ = false;
+  std::vector<std::unique_ptr<char[]>> storage_;
+  char* chunk_ = nullptr;  // the storage chunk being filled
+  size_t chunk_used_ = 0;
   std::vector<Block*> stack_;
   int opaque_ = 0;
   int strong_ = 0;
@@ -261,6 +340,8 @@ bool IsThematicBreakLine(std::string_view line) {
   return n >= 3;
 }
 
-std::vector<Block> ParseBlocks(std::string_view text) { return Builder(text).Run(); }
+BlockTree ParseBlocks(std::string_view text, const std::vector<std::string_view>& lines) {
+  return Builder(text, lines).Run();
+}
 
 }  // namespace recall::import_internal

@@ -5,8 +5,10 @@
 // every keyed note once into memory and applies an import plan with prepared
 // statements kept across rows. Callers run both inside one Store::Transaction.
 
+#include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -70,6 +72,21 @@ struct ImportPlan {
   std::vector<NoteBaseline> baselines;
   std::vector<int64_t> suspend_note_ids;
 };
+
+// The triggers on the tables the adds and updates write (notes, note_tags,
+// import_baselines, cards), whose effects ApplyImportPlan applies itself,
+// once, with the connection's triggers off while it writes the rows: each
+// card inserted adds one to its deck's count of new cards (schema/0009), and
+// any row of cards or note_tags written bumps collection.generation
+// (schema/0010). A trigger on those tables not in this list (a later
+// migration's) keeps every row on the trigger path;
+// tests/import_rows_test.cpp checks the list against the schema.
+inline constexpr std::array<std::string_view, 9> kImportWriterTriggers = {
+    "deck_card_counts_delete",           "deck_card_counts_insert",
+    "deck_card_counts_update",           "status_generation_cards_delete",
+    "status_generation_cards_insert",    "status_generation_cards_update",
+    "status_generation_note_tags_delete", "status_generation_note_tags_insert",
+    "status_generation_note_tags_update"};
 
 // Applies the plan: new notes each with one new card at the end of the
 // new-card order, in plan order; updates keep scheduling and history (and
