@@ -5,15 +5,39 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <unordered_map>
 
 #include "import/import_internal.h"
 #include "recall/error.h"
 #include "recall/text.h"
+#include "util/release_memory.h"
 
 namespace recall {
 namespace import_internal {
+
+void NoteList::push_back(ImportedNote n) {
+  if (chunks_.empty() || chunks_.back().size() == kChunk) {
+    chunks_.emplace_back();
+    chunks_.back().reserve(kChunk);
+  }
+  chunks_.back().push_back(std::move(n));
+}
+
+std::vector<ImportedNote> NoteList::Take() {
+  size_t total = 0;
+  for (const auto& c : chunks_) total += c.size();
+  std::vector<ImportedNote> out;
+  out.reserve(total);
+  for (size_t k = 0; k < chunks_.size(); ++k) {
+    std::move(chunks_[k].begin(), chunks_[k].end(), std::back_inserter(out));
+    std::vector<ImportedNote>().swap(chunks_[k]);
+    if (k % 8 == 7) detail::ReleaseFreedMemory();  // the chunks' pages, as out grows
+  }
+  chunks_.clear();
+  return out;
+}
 
 void ThrowInvalid(std::string_view file, int line, const std::string& what) {
   std::string msg = what + " (" + std::string(file);
@@ -48,6 +72,7 @@ std::string PrepareText(std::string raw, std::string_view file) {
 
 std::vector<std::string_view> SplitLines(std::string_view text) {
   std::vector<std::string_view> lines;
+  lines.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);

@@ -13,6 +13,21 @@
 
 namespace recall::import_internal {
 
+// Notes as a parser finds them, in chunks: appended without the copies a
+// growing vector makes (and the two buffers it holds while it grows), then
+// moved into an exactly sized ParsedDocument::notes, each chunk freed as it
+// is emptied.
+class NoteList {
+ public:
+  void push_back(ImportedNote n);
+  bool empty() const { return chunks_.empty(); }
+  std::vector<ImportedNote> Take();
+
+ private:
+  static constexpr size_t kChunk = 4096;
+  std::vector<std::vector<ImportedNote>> chunks_;
+};
+
 // Throws Error(kInvalidInput, "<what> (<file>, line <line>)").
 [[noreturn]] void ThrowInvalid(std::string_view file, int line, const std::string& what);
 

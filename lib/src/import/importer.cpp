@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -17,6 +18,7 @@
 #include "recall/error.h"
 #include "store/import_writer.h"
 #include "util/base91.h"
+#include "util/release_memory.h"
 
 namespace recall {
 namespace {
@@ -191,6 +193,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     }
   }
 
+  detail::ReleaseFreedMemory();  // what the parses left
   auto run = [&] {
     for (auto& w : work) {
       if (w.format != ImportFormat::kApkg) continue;
@@ -204,7 +207,6 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     // pass 1 only: pass 2 moves the keys).
     std::unordered_map<std::string_view, const std::string*> claimed;
     std::vector<bool> matched(index.notes.size(), false);
-    std::vector<std::pair<FileWork*, size_t>> add_refs;  // (file, index in its changes)
 
     auto claim = [&](const FileWork& w, const ImportedNote& n) {
       auto [it, inserted] = claimed.emplace(n.key, &w.path);
@@ -277,7 +279,20 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         update_or_keep(w, n, index.notes[it->second]);
       }
     }
-    claimed = {};
+    decltype(claimed)().swap(claimed);
+    // New notes are written as pass 2 finds them, so that their text is
+    // held once, for one note at a time (updates and baselines after them).
+    std::optional<detail::ImportWriter> writer;
+    if (!options.dry_run) {
+      int64_t pending = 0;
+      int64_t bytes = 0;
+      for (const auto& w : work) {
+        pending += static_cast<int64_t>(w.pending.size());
+        for (const ImportedNote* n : w.pending) bytes += detail::ImportTextBytes(n->front, n->back, n->key);
+      }
+      for (const auto& u : plan.updates) bytes += detail::ImportTextBytes(u.front, u.back, u.key);
+      writer.emplace(store, pending, bytes);
+    }
     // Pass 2, per file: notes of this file that are gone; a new question with
     // the exact answer of exactly one of them is that note, edited.
     std::unordered_set<std::string> run_guids;  // guids given to notes added in this run
@@ -300,7 +315,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           update_or_keep(w, *n, index.notes[it->second.front()]);
           continue;
         }
-        // The note's text moves into the plan: nothing reads it after this.
+        // The note's text moves to the writer: nothing reads it after this.
         detail::NoteToAdd a;
         a.guid = n->guid.empty() ? GuidFromKey(n->key) : n->guid;
         for (int salt = 1; guid_taken(a.guid); ++salt) a.guid = GuidFromKey(n->key + "#" + std::to_string(salt));
@@ -310,7 +325,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         a.front = std::move(n->front);
         a.back = std::move(n->back);
         a.source = w.source;
-        a.tags = desired_tags(*n, nullptr);
+        a.tags = SortedUnique(std::move(n->tags));  // desired_tags without an existing note
         std::string deck = w.deck;
         if (!n->deck.empty() && options.deck.empty()) deck = n->deck;
         if (options.subdecks) {
@@ -320,14 +335,14 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
             if (!part.empty()) deck += "::" + part;
           }
         }
-        if (!options.dry_run) {
-          auto d = deck_ids.find(deck);
-          if (d == deck_ids.end()) d = deck_ids.emplace(deck, store.GetOrCreateDeck(deck).id).first;
-          a.deck_id = d->second;
-        }
-        plan.adds.push_back(std::move(a));
+        *n = ImportedNote();
         ++w.summary.added;
-        add_refs.emplace_back(&w, w.summary.changes.size() - 1);
+        if (writer) {
+          auto d = deck_ids.find(deck);
+          if (d == deck_ids.end()) d = deck_ids.emplace(deck, writer->DeckId(deck)).first;
+          a.deck_id = d->second;
+          w.summary.changes.back().note_id = writer->Add(a);
+        }
       }
       for (size_t k : gone) {
         if (matched[k]) continue;
@@ -340,12 +355,15 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         }
       }
       // What is left of the file's notes is not read again.
-      w.pending = {};
-      w.doc.notes = {};
+      std::vector<ImportedNote*>().swap(w.pending);
+      std::vector<ImportedNote>().swap(w.doc.notes);
     }
-    if (options.dry_run) return;
-    const auto ids = detail::ApplyImportPlan(store, plan);
-    for (size_t k = 0; k < ids.size(); ++k) add_refs[k].first->summary.changes[add_refs[k].second].note_id = ids[k];
+    if (!writer) return;
+    for (const auto& u : plan.updates) writer->Update(u);
+    for (const auto& b : plan.baselines) writer->Baseline(b);
+    writer->Finish();
+    writer.reset();
+    detail::SuspendNotes(store, plan.suspend_note_ids);
   };
   if (options.dry_run) {
     run();

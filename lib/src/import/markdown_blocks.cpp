@@ -22,6 +22,12 @@ constexpr unsigned kParserFlags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FL
 
 constexpr size_t kStorageChunk = size_t{1} << 20;
 
+// A block being built and the blocks it has so far.
+struct OpenBlock {
+  Block* block;
+  std::vector<Block> children;
+};
+
 class Builder {
  public:
   Builder(std::string_view text, const std::vector<std::string_view>& lines)
@@ -30,7 +36,7 @@ class Builder {
         lines_base_(lines.empty() ? nullptr : lines.front().data()),
         // A final line end starts one more (empty) line.
         line_count_(static_cast<int>(lines.size()) + (text.empty() || text.back() == '\n' ? 1 : 0)) {
-    stack_.push_back(&root_);
+    stack_.push_back({&root_, {}});
   }
 
   BlockTree Run() {
@@ -57,7 +63,7 @@ class Builder {
       tree.blocks.push_back(std::move(top_.front()));
       top_.pop_front();
     }
-    FixLines(&tree.blocks, 1, line_count_);
+    FixLines(tree.blocks.data(), tree.blocks.size(), 1, line_count_);
     tree.storage = std::move(storage_);
     return tree;
   }
@@ -95,27 +101,11 @@ class Builder {
   // added, since that may move the blocks.
   void Finish() {
     if (pending_block_ == nullptr) return;
-    pending_block_->text = Keep(pending_);
+    pending_block_->text = storage_.Keep(pending_, top_.size() - 1, pending_block_->kind == BlockKind::kHeading);
     pending_block_ = nullptr;
     pending_.clear();
   }
-  std::string_view Keep(std::string_view t) {
-    if (t.empty()) return {};
-    if (t.size() > kStorageChunk / 4) {
-      storage_.emplace_back(new char[t.size()]);
-      std::memcpy(storage_.back().get(), t.data(), t.size());
-      return {storage_.back().get(), t.size()};
-    }
-    if (chunk_ == nullptr || chunk_used_ + t.size() > kStorageChunk) {
-      storage_.emplace_back(new char[kStorageChunk]);
-      chunk_ = storage_.back().get();
-      chunk_used_ = 0;
-    }
-    char* p = chunk_ + chunk_used_;
-    std::memcpy(p, t.data(), t.size());
-    chunk_used_ += t.size();
-    return {p, t.size()};
-  }
+
 
   int Enter(MD_BLOCKTYPE type, void* detail) {
     if (opaque_ > 0 || type == MD_BLOCK_DOC) {
@@ -160,19 +150,21 @@ class Builder {
         b.kind = BlockKind::kParagraph;
         break;
     }
-    Block* parent = stack_.back();
-    if (implicit_ && parent->kind == BlockKind::kItem && !parent->children.empty()) {
-      EndFirstLine(&parent->children.back());
+    OpenBlock& parent = stack_.back();
+    if (implicit_ && parent.block->kind == BlockKind::kItem && !parent.children.empty()) {
+      EndFirstLine(&parent.children.back());
     }
     implicit_ = false;
     Finish();
-    if (parent == &root_) {
+    Block* added = nullptr;
+    if (parent.block == &root_) {
       top_.push_back(std::move(b));
-      stack_.push_back(&top_.back());
+      added = &top_.back();
     } else {
-      parent->children.push_back(std::move(b));
-      stack_.push_back(&parent->children.back());
+      parent.children.push_back(std::move(b));
+      added = &parent.children.back();
     }
+    stack_.push_back({added, {}});
     if (type == MD_BLOCK_TABLE || type == MD_BLOCK_CODE || type == MD_BLOCK_HTML) opaque_ = 1;
     line_bold_ = true;
     line_has_text_ = false;
@@ -186,13 +178,12 @@ class Builder {
       return 0;
     }
     opaque_ = 0;
-    Block* b = stack_.back();
+    OpenBlock& open = stack_.back();
+    Block* b = open.block;
     if (b->kind == BlockKind::kHeading || b->kind == BlockKind::kParagraph) EndFirstLine(b);
-    if (b->kind == BlockKind::kItem && implicit_ && !b->children.empty()) EndFirstLine(&b->children.back());
+    if (b->kind == BlockKind::kItem && implicit_ && !open.children.empty()) EndFirstLine(&open.children.back());
     Finish();
-    if (b->kind == BlockKind::kItem || b->kind == BlockKind::kList || b->kind == BlockKind::kQuote) {
-      b->children.shrink_to_fit();
-    }
+    if (!open.children.empty()) b->children = BlockList(std::move(open.children));
     stack_.pop_back();
     implicit_ = false;
     return 0;
@@ -206,16 +197,16 @@ class Builder {
   // The block text goes to: a paragraph made for the text of a tight list
   // item, which md4c gives without a paragraph.
   Block* TextBlock() {
-    Block* b = stack_.back();
-    if (b->kind != BlockKind::kItem) return b;
+    OpenBlock& open = stack_.back();
+    if (open.block->kind != BlockKind::kItem) return open.block;
     if (!implicit_) {
       Finish();
-      b->children.push_back(Block{});
+      open.children.push_back(Block{});
       implicit_ = true;
       line_bold_ = true;
       line_has_text_ = false;
     }
-    return &b->children.back();
+    return &open.children.back();
   }
 
   void EndFirstLine(Block* b) {
@@ -227,14 +218,15 @@ class Builder {
     if (in_doc) {
       const int line = LineOf(s);
       const int last = LineOf(s + (n > 0 ? n - 1 : 0));
-      for (Block* b : stack_) {
+      for (const OpenBlock& open : stack_) {
+        Block* b = open.block;
         if (b == &root_) continue;
         if (b->first_line == 0 || line < b->first_line) b->first_line = line;
         b->last_line = std::max(b->last_line, last);
       }
     }
-    Block* b = opaque_ > 0 ? stack_.back() : TextBlock();
-    if (b != stack_.back()) {
+    Block* b = opaque_ > 0 ? stack_.back().block : TextBlock();
+    if (b != stack_.back().block) {
       const int line = in_doc ? LineOf(s) : 0;
       if (line > 0 && (b->first_line == 0 || line < b->first_line)) b->first_line = line;
       b->last_line = std::max(b->last_line, in_doc ? LineOf(s + (n > 0 ? n - 1 : 0)) : 0);
@@ -265,10 +257,10 @@ class Builder {
   }
 
   // Fences around code and the lines of thematic breaks, from the source.
-  void FixLines(std::vector<Block>* blocks, int from, int to) {
+  void FixLines(Block* blocks, size_t count, int from, int to) {
     int cursor = from;
-    for (size_t i = 0; i < blocks->size(); ++i) {
-      Block& b = (*blocks)[i];
+    for (size_t i = 0; i < count; ++i) {
+      Block& b = blocks[i];
       if (b.kind == BlockKind::kCode) {
         if (b.first_line == 0) {
           for (int k = cursor; k <= to; ++k) {
@@ -295,7 +287,7 @@ class Builder {
           }
         }
       } else if (!b.children.empty()) {
-        FixLines(&b.children, std::max(cursor, b.first_line), to);
+        FixLines(b.children.begin(), b.children.size(), std::max(cursor, b.first_line), to);
       }
       if (b.last_line > 0) cursor = b.last_line + 1;
     }
@@ -310,10 +302,8 @@ class Builder {
   Block* pending_block_ = nullptr;  // the block whose text is being built, in pending_
   std::string pending_;
   bool pending_line_break_ = false;
-  std::vector<std::unique_ptr<char[]>> storage_;
-  char* chunk_ = nullptr;  // the storage chunk being filled
-  size_t chunk_used_ = 0;
-  std::vector<Block*> stack_;
+  TextStorage storage_;
+  std::vector<OpenBlock> stack_;
   int opaque_ = 0;
   int strong_ = 0;
   bool implicit_ = false;
@@ -322,6 +312,44 @@ class Builder {
 };
 
 }  // namespace
+
+std::string_view TextStorage::Append(std::vector<Chunk>* chunks, std::string_view t, size_t top) {
+  if (chunks->empty() || chunks->back().used + t.size() > chunks->back().size) {
+    // 4 KiB first, doubling up to 1 MiB: small documents stay small.
+    Chunk c;
+    c.size = std::max(t.size(), chunks->empty() ? size_t{4096} : std::min(kStorageChunk, 2 * chunks->back().size));
+    c.data.reset(new char[c.size]);
+    chunks->push_back(std::move(c));
+  }
+  Chunk& c = chunks->back();
+  char* p = c.data.get() + c.used;
+  std::memcpy(p, t.data(), t.size());
+  c.used += t.size();
+  c.last_top = std::max(c.last_top, top);
+  return {p, t.size()};
+}
+
+std::string_view TextStorage::Keep(std::string_view t, size_t top, bool heading) {
+  if (t.empty()) return {};
+  return Append(heading ? &headings_ : &chunks_, t, top);
+}
+
+void TextStorage::ReleaseBefore(size_t top) {
+  // The last chunk may still be filled: it stays.
+  while (first_live_ + 1 < chunks_.size() && chunks_[first_live_].last_top < top) {
+    chunks_[first_live_].data.reset();
+    ++first_live_;
+  }
+}
+
+BlockList::BlockList() = default;
+BlockList::BlockList(std::vector<Block>&& blocks)
+    : blocks_(new Block[blocks.size()]), size_(static_cast<uint32_t>(blocks.size())) {
+  std::move(blocks.begin(), blocks.end(), blocks_.get());
+}
+BlockList::~BlockList() = default;
+BlockList::BlockList(BlockList&&) noexcept = default;
+BlockList& BlockList::operator=(BlockList&&) noexcept = default;
 
 bool IsThematicBreakLine(std::string_view line) {
   if (IndentColumns(line) > 3) return false;

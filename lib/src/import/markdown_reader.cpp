@@ -114,7 +114,7 @@ void Reader::AddNote(const std::string& rule, std::string front, std::string bac
     for (const auto& s : *extra_sections) add_section(s, &n.sections, &tag);
   }
   if (!tag.empty()) n.tags.push_back(std::move(tag));
-  doc_.notes.push_back(std::move(n));
+  notes_.push_back(std::move(n));
 }
 
 void Reader::Close(int end_line) {
@@ -330,7 +330,7 @@ void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, cons
   const Block& b = blocks[i];
   if (open_ && open_->rule == "heading" && level > open_level_) return;  // part of that answer
   Close(b.first_line - 1);
-  if (level == 1 && !title_taken_ && doc_.notes.empty() && !seen_card_) {
+  if (level == 1 && !title_taken_ && notes_.empty() && !seen_card_) {
     title_taken_ = true;
     if (doc_.title.empty()) doc_.title = CleanSectionTitle(text);
     return;
@@ -413,67 +413,84 @@ void Reader::List(const Block& list) {
   }
 }
 
-void Reader::Walk(const std::vector<Block>& blocks) {
+void Reader::Walk(BlockTree& tree) {
+  std::vector<Block>& blocks = tree.blocks;
   for (size_t i = 0; i < blocks.size(); ++i) {
-    const Block& b = blocks[i];
-    if (b.first_line > 0) EmitAdmonitionsBefore(b.first_line);
-    switch (b.kind) {
-      case BlockKind::kHeading:
-        Heading(blocks, i, b.level, FirstLineOf(b.text));
-        break;
-      case BlockKind::kHtml: {
-        const std::string lower = Lower(b.text);
-        if (lower.find("<summary") != std::string::npos && !(open_ && open_->rule == "heading")) {
-          i = Details(blocks, i);
-          break;
-        }
-        if (StartsWith(lower, "<h") && lower.size() > 3 && lower[2] >= '1' && lower[2] <= '6') {
-          Heading(blocks, i, lower[2] - '0', FirstLineOf(StripTags(b.text)));
-        }
-        break;
-      }
-      case BlockKind::kRule:
-        // A thematic break ends an answer: after it come outros, link lists.
-        if (open_) Close(b.first_line - 1);
-        break;
-      case BlockKind::kParagraph: {
-        const std::string_view raw = Trim(Line(b.first_line));
-        if (raw.size() > 3 && raw[0] == '<' && (raw[1] == 'h' || raw[1] == 'H') && raw[2] >= '1' &&
-            raw[2] <= '6' && (raw[3] == '>' || raw[3] == ' ')) {
-          Heading(blocks, i, raw[2] - '0', FirstLineOf(b.text));
-          break;
-        }
-        Paragraph(b);
-        break;
-      }
-      case BlockKind::kList:
-        if (!(open_ && open_->rule == "heading")) List(b);
-        break;
-      case BlockKind::kQuote:
-        // "Q: …" lines run on into a quote start questions too.
-        for (const auto& c : b.children) {
-          if (c.kind == BlockKind::kParagraph && !(open_ && open_->rule == "heading")) {
-            ScanPrefixLines(c, SplitLines(c.text), 0);
-          }
-        }
-        break;
-      default:
-        break;
+    const size_t first = i;
+    Walk(blocks, &i);
+    // Blocks behind the walk are read again only as headings (the sibling
+    // rule looks back at them): the others' lists and text go.
+    for (size_t k = first; k <= i && k < blocks.size(); ++k) {
+      if (blocks[k].kind != BlockKind::kHeading) blocks[k].children = BlockList();
     }
+    tree.storage.ReleaseBefore(i + 1);
   }
   EmitAdmonitionsBefore(0);
   Close(LineCount());
+}
+
+void Reader::Walk(const std::vector<Block>& blocks, size_t* at) {
+  size_t& i = *at;
+  const Block& b = blocks[i];
+  if (b.first_line > 0) EmitAdmonitionsBefore(b.first_line);
+  switch (b.kind) {
+    case BlockKind::kHeading:
+      Heading(blocks, i, b.level, FirstLineOf(b.text));
+      break;
+    case BlockKind::kHtml: {
+      const std::string lower = Lower(b.text);
+      if (lower.find("<summary") != std::string::npos && !(open_ && open_->rule == "heading")) {
+        i = Details(blocks, i);
+        break;
+      }
+      if (StartsWith(lower, "<h") && lower.size() > 3 && lower[2] >= '1' && lower[2] <= '6') {
+        Heading(blocks, i, lower[2] - '0', FirstLineOf(StripTags(b.text)));
+      }
+      break;
+    }
+    case BlockKind::kRule:
+      // A thematic break ends an answer: after it come outros, link lists.
+      if (open_) Close(b.first_line - 1);
+      break;
+    case BlockKind::kParagraph: {
+      const std::string_view raw = Trim(Line(b.first_line));
+      if (raw.size() > 3 && raw[0] == '<' && (raw[1] == 'h' || raw[1] == 'H') && raw[2] >= '1' &&
+          raw[2] <= '6' && (raw[3] == '>' || raw[3] == ' ')) {
+        Heading(blocks, i, raw[2] - '0', FirstLineOf(b.text));
+        break;
+      }
+      Paragraph(b);
+      break;
+    }
+    case BlockKind::kList:
+      if (!(open_ && open_->rule == "heading")) List(b);
+      break;
+    case BlockKind::kQuote:
+      // "Q: …" lines run on into a quote start questions too.
+      for (const auto& c : b.children) {
+        if (c.kind == BlockKind::kParagraph && !(open_ && open_->rule == "heading")) {
+          ScanPrefixLines(c, SplitLines(c.text), 0);
+        }
+      }
+      break;
+    default:
+      break;
+  }
 }
 
 ParsedDocument Reader::Read() {
   FrontMatter();
   if (!doc_.title.empty()) title_taken_ = false;
   Admonitions();
-  const BlockTree tree = ParseBlocks(work_copied_ ? std::string_view(work_) : source_, lines_);
-  Walk(tree.blocks);
+  {
+    BlockTree tree = ParseBlocks(work_copied_ ? std::string_view(work_) : source_, lines_);
+    Walk(tree);
+  }
+  std::string().swap(work_);
   // A heading that asks but gave no card, and the list items that ask
   // without an answer, are in doc_.skipped already.
   doc_.format = ImportFormat::kInterview;
+  doc_.notes = notes_.Take();
   const auto by_line = [](const ImportedNote& a, const ImportedNote& b) { return a.line < b.line; };
   if (!std::is_sorted(doc_.notes.begin(), doc_.notes.end(), by_line)) {
     std::stable_sort(doc_.notes.begin(), doc_.notes.end(), by_line);

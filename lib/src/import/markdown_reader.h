@@ -68,7 +68,10 @@ class Reader {
   void Admonitions();
   int AdmonitionBlock(int i, int indent_limit, std::vector<std::string> containers);
 
-  void Walk(const std::vector<Block>& blocks);
+  // Walks the blocks in order, releasing what is behind it.
+  void Walk(BlockTree& tree);
+  // Block *at (which may consume the blocks after it, moving *at on).
+  void Walk(const std::vector<Block>& blocks, size_t* at);
   void Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text);
   void List(const Block& list);
   void ScanItem(const Block& item);
@@ -102,6 +105,7 @@ class Reader {
   std::string work_;
   bool work_copied_ = false;
   ParsedDocument doc_;
+  NoteList notes_;
   std::vector<std::pair<int, std::string>> stack_;  // heading level, cleaned title
   // The sections and tag AddNote gives for stack_ (it changes at headings
   // only), computed once per change.

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 
 #include "recall/text.h"
@@ -76,6 +78,37 @@ class TriggersOff {
   bool off_;
 };
 
+// A bigger page cache while a large import is written, so that the indexes
+// the rows go to stay in memory instead of being spilled to the WAL and read
+// back; the connection's own size again afterwards.
+class ImportCache {
+ public:
+  // `bytes`: about the text the rows hold.
+  ImportCache(SQLite::Database& db, int64_t bytes) : db_(db) {
+    const int64_t want_kib = std::min<int64_t>(bytes / 1024, kMaxKib);
+    const int64_t had = db_.execAndGet("PRAGMA cache_size").getInt64();
+    const int64_t had_kib = had < 0 ? -had : had * db_.execAndGet("PRAGMA page_size").getInt64() / 1024;
+    if (want_kib <= had_kib) return;
+    previous_ = had;
+    db_.exec("PRAGMA cache_size = -" + std::to_string(want_kib));
+  }
+  ~ImportCache() {
+    if (!previous_) return;
+    try {
+      db_.exec("PRAGMA cache_size = " + std::to_string(*previous_));
+    } catch (const SQLite::Exception&) {
+      // The connection keeps the bigger cache; nothing else changes.
+    }
+  }
+  ImportCache(const ImportCache&) = delete;
+  ImportCache& operator=(const ImportCache&) = delete;
+
+ private:
+  static constexpr int64_t kMaxKib = 32 * 1024;
+  SQLite::Database& db_;
+  std::optional<int64_t> previous_;
+};
+
 // Returns the rows written.
 int InsertTags(SQLite::Statement& ins, int64_t note_id, const std::vector<std::string>& tags) {
   int rows = 0;
@@ -122,105 +155,196 @@ ImportIndex LoadImportIndex(const Store& store) {
   });
 }
 
-std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
-  return Guard(store, [&] {
-    auto& db = Db(store);
-    const Timestamp now = store.clock().Now();
-    const int64_t now_s = now.Seconds();
-    std::vector<int64_t> ids;
-    ids.reserve(plan.adds.size());
-    const bool bulk = (!plan.adds.empty() || !plan.updates.empty()) && OnlyKnownTriggers(db);
-    int64_t position = 0;
-    if (!plan.adds.empty()) position = ReserveNewPositions(db, static_cast<int64_t>(plan.adds.size()));
-    // Rows of cards and note_tags written, and new cards per deck, while the
-    // triggers are off.
-    int64_t rows = 0;
-    std::map<int64_t, int64_t> new_cards;
-    {
-      const TriggersOff triggers_off(db, bulk);
-      SQLite::Statement ins_tag(db, kInsertTagSql);
-      SQLite::Statement set_base(db, kSetBaselineSql);
-      auto baseline = [&](int64_t id, const std::string& front, const std::string& back) {
-        set_base.bind(1, id);
-        set_base.bindNoCopy(2, front);
-        set_base.bindNoCopy(3, back);
-        set_base.exec();
-        set_base.reset();
-      };
-      if (!plan.adds.empty()) {
-        int64_t note_id = NextMsId(db, "notes", now);
-        int64_t card_id = NextMsId(db, "cards", now);
-        SQLite::Statement ins_note(db, kInsertNoteSql);
-        SQLite::Statement ins_card(db, kInsertCardSql);
-        for (const auto& a : plan.adds) {
-          ins_note.bind(1, note_id);
-          ins_note.bind(2, CleanStoredText(a.guid, StoredTextKind::kToken));
-          ins_note.bind(3, CleanStoredText(a.front));
-          ins_note.bind(4, CleanStoredText(a.back));
-          ins_note.bindNoCopy(5, a.source);
-          ins_note.bindNoCopy(6, a.key);
-          ins_note.bind(7, now_s);
-          ins_note.bind(8, now_s);
-          ins_note.exec();
-          ins_note.reset();
-          rows += InsertTags(ins_tag, note_id, a.tags);
-          baseline(note_id, a.front, a.back);
-          ins_card.bind(1, card_id);
-          ins_card.bind(2, note_id);
-          ins_card.bind(3, a.deck_id);
-          ins_card.bind(4, position);
-          ins_card.bind(5, now_s);
-          ins_card.exec();
-          ins_card.reset();
-          ++rows;
-          ++new_cards[a.deck_id];
-          ids.push_back(note_id);
-          ++note_id;
-          ++card_id;
-          ++position;
-        }
-      }
-      if (!plan.updates.empty()) {
-        SQLite::Statement upd(db, kUpdateNoteSql);
-        SQLite::Statement del_tags(db, kDeleteTagsSql);
-        for (const auto& u : plan.updates) {
-          upd.bind(1, CleanStoredText(u.front));
-          upd.bind(2, CleanStoredText(u.back));
-          upd.bindNoCopy(3, u.key);
-          upd.bindNoCopy(4, u.source);
-          upd.bind(5, now_s);
-          upd.bind(6, u.id);
-          upd.exec();
-          upd.reset();
-          del_tags.bind(1, u.id);
-          rows += del_tags.exec();
-          del_tags.reset();
-          rows += InsertTags(ins_tag, u.id, u.tags);
-        }
-      }
-      for (const auto& b : plan.baselines) baseline(b.id, b.front, b.back);
+struct ImportWriter::Impl {
+  Impl(Store& s, int64_t max_adds, int64_t text_bytes)
+      : store(s),
+        db(Db(s)),
+        now(s.clock().Now()),
+        now_s(now.Seconds()),
+        cache(db, text_bytes),
+        bulk(OnlyKnownTriggers(db)),
+        triggers_off(std::make_unique<TriggersOff>(db, bulk)),
+        ins_tag(db, kInsertTagSql),
+        set_base(db, kSetBaselineSql) {
+    if (max_adds > 0) {
+      reserved = max_adds;
+      position = ReserveNewPositions(db, max_adds);
     }
-    if (bulk) {
+  }
+
+  void Baseline(int64_t id, const std::string& front, const std::string& back) {
+    set_base.bind(1, id);
+    set_base.bindNoCopy(2, front);
+    set_base.bindNoCopy(3, back);
+    set_base.exec();
+    set_base.reset();
+  }
+
+  Store& store;
+  SQLite::Database& db;
+  const Timestamp now;
+  const int64_t now_s;
+  const ImportCache cache;
+  const bool bulk;
+  std::unique_ptr<TriggersOff> triggers_off;  // reset (triggers on) by Finish
+  SQLite::Statement ins_tag;
+  SQLite::Statement set_base;
+  std::optional<SQLite::Statement> ins_note, ins_card, upd, del_tags;
+  int64_t reserved = 0;  // new-card positions reserved, from `position`
+  int64_t position = 0;  // the next one
+  int64_t note_id = 0;   // the next note and card ids (0: not read yet)
+  int64_t card_id = 0;
+  // Rows of cards and note_tags written, and new cards per deck, while the
+  // triggers are off.
+  int64_t rows = 0;
+  std::map<int64_t, int64_t> new_cards;
+};
+
+ImportWriter::ImportWriter(Store& store, int64_t max_adds, int64_t text_bytes)
+    : impl_(Guard(store, [&] { return std::make_unique<Impl>(store, max_adds, text_bytes); })) {}
+
+ImportWriter::~ImportWriter() {
+  try {
+    impl_.reset();
+  } catch (...) {
+    // Nothing to report from a destructor: the transaction is rolled back.
+  }
+}
+
+int64_t ImportWriter::Add(const NoteToAdd& a) {
+  return Guard(impl_->store, [&] {
+    Impl& w = *impl_;
+    if (w.position == 0 || w.reserved == 0) throw Error(ErrorCode::kInternal, "ImportWriter: more adds than reserved");
+    if (w.note_id == 0) {
+      w.note_id = NextMsId(w.db, "notes", w.now);
+      w.card_id = NextMsId(w.db, "cards", w.now);
+      w.ins_note.emplace(w.db, kInsertNoteSql);
+      w.ins_card.emplace(w.db, kInsertCardSql);
+    }
+    SQLite::Statement& ins_note = *w.ins_note;
+    ins_note.bind(1, w.note_id);
+    ins_note.bind(2, CleanStoredText(a.guid, StoredTextKind::kToken));
+    ins_note.bind(3, CleanStoredText(a.front));
+    ins_note.bind(4, CleanStoredText(a.back));
+    ins_note.bindNoCopy(5, a.source);
+    ins_note.bindNoCopy(6, a.key);
+    ins_note.bind(7, w.now_s);
+    ins_note.bind(8, w.now_s);
+    ins_note.exec();
+    ins_note.reset();
+    w.rows += InsertTags(w.ins_tag, w.note_id, a.tags);
+    w.Baseline(w.note_id, a.front, a.back);
+    SQLite::Statement& ins_card = *w.ins_card;
+    ins_card.bind(1, w.card_id);
+    ins_card.bind(2, w.note_id);
+    ins_card.bind(3, a.deck_id);
+    ins_card.bind(4, w.position);
+    ins_card.bind(5, w.now_s);
+    ins_card.exec();
+    ins_card.reset();
+    ++w.rows;
+    ++w.new_cards[a.deck_id];
+    --w.reserved;
+    ++w.position;
+    ++w.card_id;
+    return w.note_id++;
+  });
+}
+
+void ImportWriter::Update(const NoteToUpdate& u) {
+  Guard(impl_->store, [&] {
+    Impl& w = *impl_;
+    if (!w.upd) {
+      w.upd.emplace(w.db, kUpdateNoteSql);
+      w.del_tags.emplace(w.db, kDeleteTagsSql);
+    }
+    SQLite::Statement& upd = *w.upd;
+    upd.bind(1, CleanStoredText(u.front));
+    upd.bind(2, CleanStoredText(u.back));
+    upd.bindNoCopy(3, u.key);
+    upd.bindNoCopy(4, u.source);
+    upd.bind(5, w.now_s);
+    upd.bind(6, u.id);
+    upd.exec();
+    upd.reset();
+    w.del_tags->bind(1, u.id);
+    w.rows += w.del_tags->exec();
+    w.del_tags->reset();
+    w.rows += InsertTags(w.ins_tag, u.id, u.tags);
+  });
+}
+
+void ImportWriter::Baseline(const NoteBaseline& b) {
+  Guard(impl_->store, [&] { impl_->Baseline(b.id, b.front, b.back); });
+}
+
+int64_t ImportWriter::DeckId(const std::string& name) {
+  // A new deck is written with the triggers on: its own (the generation)
+  // fire as for any deck.
+  Impl& w = *impl_;
+  w.triggers_off.reset();
+  const int64_t id = w.store.GetOrCreateDeck(name).id;
+  w.triggers_off = Guard(w.store, [&] { return std::make_unique<TriggersOff>(w.db, w.bulk); });
+  return id;
+}
+
+void ImportWriter::Finish() {
+  Guard(impl_->store, [&] {
+    Impl& w = *impl_;
+    w.ins_note.reset();
+    w.ins_card.reset();
+    w.upd.reset();
+    w.del_tags.reset();
+    w.triggers_off.reset();
+    if (w.bulk) {
       // What the triggers would have done, once.
-      SQLite::Statement counts(db, kAddNewCardsSql);
-      for (const auto& [deck_id, n] : new_cards) {
+      SQLite::Statement counts(w.db, kAddNewCardsSql);
+      for (const auto& [deck_id, n] : w.new_cards) {
         counts.bind(1, deck_id);
         counts.bind(2, n);
         counts.exec();
         counts.reset();
       }
-      if (rows > 0) db.exec(kBumpGenerationSql);
+      if (w.rows > 0) w.db.exec(kBumpGenerationSql);
     }
-    if (!plan.suspend_note_ids.empty()) {
-      SQLite::Statement sus(db, kSuspendSql);
-      for (int64_t id : plan.suspend_note_ids) {
-        sus.bind(1, now_s);
-        sus.bind(2, id);
-        sus.exec();
-        sus.reset();
-      }
+    if (w.reserved > 0) {
+      // The positions reserved for notes that were not added.
+      SQLite::Statement give_back(w.db, "UPDATE collection SET next_position = next_position - ? WHERE id = 1");
+      give_back.bind(1, w.reserved);
+      give_back.exec();
+      w.reserved = 0;
     }
-    return ids;
+  });
+}
+
+std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
+  int64_t bytes = 0;
+  for (const auto& a : plan.adds) bytes += ImportTextBytes(a.front, a.back, a.key);
+  for (const auto& u : plan.updates) bytes += ImportTextBytes(u.front, u.back, u.key);
+  std::vector<int64_t> ids;
+  ids.reserve(plan.adds.size());
+  {
+    ImportWriter writer(store, static_cast<int64_t>(plan.adds.size()), bytes);
+    for (const auto& a : plan.adds) ids.push_back(writer.Add(a));
+    for (const auto& u : plan.updates) writer.Update(u);
+    for (const auto& b : plan.baselines) writer.Baseline(b);
+    writer.Finish();
+  }
+  SuspendNotes(store, plan.suspend_note_ids);
+  return ids;
+}
+
+void SuspendNotes(Store& store, const std::vector<int64_t>& note_ids) {
+  if (note_ids.empty()) return;
+  Guard(store, [&] {
+    const int64_t now_s = store.clock().Now().Seconds();
+    SQLite::Statement sus(Db(store), kSuspendSql);
+    for (int64_t id : note_ids) {
+      sus.bind(1, now_s);
+      sus.bind(2, id);
+      sus.exec();
+      sus.reset();
+    }
   });
 }
 

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -88,11 +89,50 @@ inline constexpr std::array<std::string_view, 9> kImportWriterTriggers = {
     "status_generation_note_tags_delete", "status_generation_note_tags_insert",
     "status_generation_note_tags_update"};
 
-// Applies the plan: new notes each with one new card at the end of the
-// new-card order, in plan order; updates keep scheduling and history (and
-// bump modified_s as Store::UpdateNote does); suspensions leave notes and
-// history in place. Returns the ids of the added notes, in order.
-// REQUIRES: called inside store.Transaction().
+// Writes an import's rows as they are decided, in the caller's transaction:
+// new notes (each with one new card at the end of the new-card order, in
+// the order added), then updates (which keep scheduling and history, and
+// bump modified_s as Store::UpdateNote does) and baselines. While it is
+// alive the connection's triggers are off (unless a trigger it does not
+// know is there, see kImportWriterTriggers); Finish applies their effect and
+// turns them on. Nothing is kept in memory per note. Throws recall::Error.
+// REQUIRES: inside store.Transaction(), with no other writes to the store
+// while it is alive but through DeckId.
+class ImportWriter {
+ public:
+  // `max_adds`: at most this many Add calls (their new-card positions are
+  // reserved; Finish gives back the ones not used). `text_bytes`: about the
+  // text the rows hold (ImportTextBytes), which sizes the page cache.
+  ImportWriter(Store& store, int64_t max_adds, int64_t text_bytes);
+  ~ImportWriter();  // triggers on and cache back also when Finish was not reached
+  ImportWriter(const ImportWriter&) = delete;
+  ImportWriter& operator=(const ImportWriter&) = delete;
+
+  // Returns the new note's id.
+  int64_t Add(const NoteToAdd& note);
+  void Update(const NoteToUpdate& note);
+  void Baseline(const NoteBaseline& baseline);
+  // Store::GetOrCreateDeck, with the triggers on.
+  int64_t DeckId(const std::string& name);
+  void Finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The page-cache weight of a note's text: front and back twice (the note and
+// its baseline) and the key.
+inline int64_t ImportTextBytes(const std::string& front, const std::string& back, const std::string& key) {
+  return 2 * static_cast<int64_t>(front.size() + back.size()) + static_cast<int64_t>(key.size());
+}
+
+// Suspends every card of the notes that is not suspended yet; notes and
+// history stay. REQUIRES: inside store.Transaction().
+void SuspendNotes(Store& store, const std::vector<int64_t>& note_ids);
+
+// Applies the plan through an ImportWriter, then suspends. Returns the ids
+// of the added notes, in order. REQUIRES: called inside store.Transaction().
 std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan);
 
 }  // namespace recall::detail
