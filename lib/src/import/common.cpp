@@ -120,12 +120,6 @@ int CodePointCount(std::string_view s) {
   return n;
 }
 
-bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 std::string FirstLineOf(std::string_view s) { return std::string(Trim(s.substr(0, s.find('\n')))); }
 
 bool EndsWithColon(std::string_view s) {
@@ -356,7 +350,55 @@ void DisambiguateKeys(ParsedDocument* doc) {
 
 }  // namespace import_internal
 
-std::string NormalizeQuestion(std::string_view question) {
+namespace {
+
+// Whitespace NormalizeQuestion drops (after NFKC, which maps U+3000 and the
+// other spaces to U+0020).
+bool IsDroppedSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// NFKC and case folding of `s` with whitespace dropped, when every character
+// is one whose fold is known without utf8proc: ASCII (letters lowered), CJK
+// ideographs U+4E00-U+9FFF and CJK punctuation without a compatibility form
+// (kept), fullwidth ASCII U+FF01-U+FF5E (to ASCII), U+3000 (a space). These
+// are all starters that compose with nothing, so folding them one by one is
+// folding the string. Nullopt for anything else (the caller asks utf8proc).
+std::optional<std::string> FoldCommonText(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  auto ascii = [&](unsigned char c) {
+    if (IsDroppedSpace(static_cast<char>(c))) return;
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  };
+  for (size_t i = 0; i < s.size();) {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    if (b0 < 0x80) {
+      ascii(b0);
+      ++i;
+      continue;
+    }
+    if ((b0 & 0xF0) != 0xE0 || i + 3 > s.size()) return std::nullopt;  // three-byte sequences only
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    const auto b2 = static_cast<unsigned char>(s[i + 2]);
+    if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return std::nullopt;
+    const char32_t cp = (char32_t{b0} & 0x0F) << 12 | (char32_t{b1} & 0x3F) << 6 | (char32_t{b2} & 0x3F);
+    if (cp >= 0xFF01 && cp <= 0xFF5E) {
+      ascii(static_cast<unsigned char>(cp - 0xFEE0));
+    } else if (cp == 0x3000) {
+      // An ideographic space: a space, dropped.
+    } else if ((cp >= 0x4E00 && cp <= 0x9FFF) || cp == 0x3001 || cp == 0x3002 || (cp >= 0x3008 && cp <= 0x3011) ||
+               (cp >= 0x3014 && cp <= 0x301F)) {
+      out.append(s.data() + i, 3);
+    } else {
+      return std::nullopt;
+    }
+    i += 3;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string import_internal::FoldQuestionWithUtf8proc(std::string_view question) {
   utf8proc_uint8_t* mapped = nullptr;
   const auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(question.data()),
                               static_cast<utf8proc_ssize_t>(question.size()), &mapped,
@@ -372,9 +414,14 @@ std::string NormalizeQuestion(std::string_view question) {
   std::string out;
   out.reserve(folded.size());
   for (char c : folded) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') continue;
-    out += c;
+    if (!IsDroppedSpace(c)) out += c;
   }
+  return out;
+}
+
+std::string NormalizeQuestion(std::string_view question) {
+  std::optional<std::string> quick = FoldCommonText(question);
+  std::string out = quick ? std::move(*quick) : import_internal::FoldQuestionWithUtf8proc(question);
   // Trailing punctuation does not change the question.
   for (;;) {
     if (!out.empty() && std::string_view("?!.:;,").find(out.back()) != std::string_view::npos) {

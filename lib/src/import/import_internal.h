@@ -46,8 +46,13 @@ std::string_view Trim(std::string_view s);
 
 std::string BaseName(std::string_view path);
 int CodePointCount(std::string_view s);
-bool StartsWith(std::string_view s, std::string_view prefix);
-bool EndsWith(std::string_view s, std::string_view suffix);
+// Inline: the line classifiers call these for every line of a document.
+inline bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
+}
+inline bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
 // `s` up to its first line break, trimmed.
 std::string FirstLineOf(std::string_view s);
 
@@ -55,6 +60,11 @@ std::string FirstLineOf(std::string_view s);
 bool EndsWithColon(std::string_view s);
 // `s` without one trailing ':' / '：' (and trimmed).
 std::string_view StripTrailingColon(std::string_view s);
+
+// NormalizeQuestion's fold (NFKC, case folding, whitespace dropped) done by
+// utf8proc, which NormalizeQuestion skips for the common characters whose
+// fold it knows.
+std::string FoldQuestionWithUtf8proc(std::string_view question);
 
 // "<base name>#<normalised question>".
 std::string QuestionKey(std::string_view base_name, std::string_view question);

@@ -206,6 +206,9 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     // Key -> the file that has it in this run (views of the notes' keys, for
     // pass 1 only: pass 2 moves the keys).
     std::unordered_map<std::string_view, const std::string*> claimed;
+    size_t notes = 0;
+    for (const auto& w : work) notes += w.doc.notes.size();
+    claimed.reserve(notes);
     std::vector<bool> matched(index.notes.size(), false);
 
     auto claim = [&](const FileWork& w, const ImportedNote& n) {
@@ -296,6 +299,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     // Pass 2, per file: notes of this file that are gone; a new question with
     // the exact answer of exactly one of them is that note, edited.
     std::unordered_set<std::string> run_guids;  // guids given to notes added in this run
+    for (const auto& w : work) run_guids.reserve(run_guids.size() + w.pending.size());
     auto guid_taken = [&](const std::string& g) { return index.by_guid.count(g) > 0 || run_guids.count(g) > 0; };
     std::map<std::string, int64_t> deck_ids;
     for (auto& w : work) {

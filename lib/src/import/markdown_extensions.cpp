@@ -16,6 +16,21 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
+namespace {
+
+// `lower` (lower case) occurs in `s`, ignoring ASCII case.
+bool ContainsNoCase(std::string_view s, std::string_view lower) {
+  if (lower.empty()) return true;
+  for (size_t i = 0; i + lower.size() <= s.size(); ++i) {
+    size_t k = 0;
+    while (k < lower.size() && std::tolower(static_cast<unsigned char>(s[i + k])) == lower[k]) ++k;
+    if (k == lower.size()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 // Text without HTML tags.
 std::string StripTags(std::string_view s) {
   std::string out;
@@ -175,13 +190,13 @@ size_t Reader::Details(const std::vector<Block>& blocks, size_t i) {
   // The answer: after "</summary>" up to "</details>".
   int from = b.first_line, end = LineCount();
   for (int k = b.first_line; k <= LineCount(); ++k) {
-    if (Lower(Line(k)).find("</summary>") != std::string::npos) {
+    if (ContainsNoCase(Line(k), "</summary>")) {
       from = k;
       break;
     }
   }
   for (int k = from; k <= LineCount(); ++k) {
-    if (Lower(Line(k)).find("</details>") != std::string::npos) {
+    if (ContainsNoCase(Line(k), "</details>")) {
       end = k;
       break;
     }
