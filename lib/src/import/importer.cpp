@@ -272,8 +272,10 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         if (it == index.by_key.end()) {
           // A note without a key but with this note's guid came back from
           // an .apkg export of this document: it is this note.
-          it = index.by_guid.find(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
-          if (it == index.by_guid.end() || !index.notes[it->second].key.empty() || matched[it->second]) {
+          // (An empty collection has none: no guid to derive.)
+          if (!index.by_guid.empty()) it = index.by_guid.find(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
+          if (index.by_guid.empty() || it == index.by_guid.end() || !index.notes[it->second].key.empty() ||
+              matched[it->second]) {
             w.pending.push_back(&n);
             continue;
           }
