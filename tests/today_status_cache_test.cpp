@@ -118,7 +118,7 @@ TEST_F(TodayStatusCacheTest, OtherWritesMakeItStaleTheNextDayOnlyThePlan) {
   EXPECT_EQ(tomorrow.interviews[0].days_left, 19);
   SQLite::Statement day(detail::Db(store_), "SELECT plan_day FROM interview_status_cache");
   ASSERT_TRUE(day.executeStep());
-  EXPECT_EQ(day.getColumn(0).getInt64(), store_.Today(4).today.n);
+  EXPECT_EQ(day.getColumn(0).getInt64(), store_.Today().today.n);
 }
 
 }  // namespace

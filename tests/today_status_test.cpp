@@ -75,8 +75,8 @@ class TodayStatusTest : public ::testing::Test {
     for (size_t i = 0; i < cards.size(); i += 9) AnswerCard(store_, cards[i].id, 3, clock_.Now(), 8000);
     store_.SuspendCard(cards[1].id, true);
     store_.SuspendCard(cards[2].id, true);
-    store_.BuryCard(cards[4].id, store_.Today(4).today);
-    store_.BuryCard(cards[5].id, store_.Today(4).today);
+    store_.BuryCard(cards[4].id, store_.Today().today);
+    store_.BuryCard(cards[5].id, store_.Today().today);
     SQLite::Statement forget(detail::Db(store_),
                              "UPDATE cards SET stability = NULL, difficulty = NULL WHERE id % 7 = 0 AND type != 0");
     forget.exec();
@@ -84,7 +84,7 @@ class TodayStatusTest : public ::testing::Test {
                               "UPDATE cards SET last_review_s = 0 WHERE id IN (SELECT id FROM cards WHERE "
                               "type = 2 AND stability IS NOT NULL LIMIT 3)");
     untimed.exec();
-    const Day today = store_.Today(4).today;
+    const Day today = store_.Today().today;
     auto set = [&](const std::string& name, int64_t days, double target, std::vector<InterviewDeck> d,
                    std::vector<std::string> t) {
       Interview iv;
@@ -130,7 +130,7 @@ class TodayStatusTest : public ::testing::Test {
     }
   }
 
-  int64_t today_n() { return store_.Today(4).today.n; }
+  int64_t today_n() { return store_.Today().today.n; }
 
   testing::ScopedTimeZone zone_;
   FixedClock clock_;
