@@ -24,11 +24,14 @@
 #include "recall/stats.h"
 #include "recall/store.h"
 #include "stats/stats_queries.h"
+#include "stats_text.h"
 #include "store/store_impl.h"
 #include "test_support.h"
 
 namespace recall {
 namespace {
+
+using testing::Text;
 
 constexpr int64_t kFirstImport = 1735722000;  // 2025-01-01 09:00 UTC
 
@@ -72,30 +75,6 @@ std::string Totals(const Store& store) {
               "JOIN tagsets s ON s.id = t.tagset_id "
               "WHERE t.reviews != 0 OR t.again != 0 OR t.low != 0 OR t.other != 0 ORDER BY 1, 2");
   return out;
-}
-
-std::string Text(const CardCounts& c) {
-  std::ostringstream o;
-  o << c.new_cards << ' ' << c.learning << ' ' << c.relearning << ' ' << c.young << ' ' << c.mature << ' '
-    << c.suspended << ' ' << c.buried;
-  return o.str();
-}
-
-std::string Text(std::vector<TagStats> v) {
-  std::sort(v.begin(), v.end(), [](const TagStats& a, const TagStats& b) { return a.tag < b.tag; });
-  std::ostringstream o;
-  o.precision(17);
-  for (const auto& t : v) {
-    o << t.tag << ": " << t.cards << ' ' << t.new_cards << ' ' << t.reviews << ' ' << t.passed << ' '
-      << t.failed << ' ' << t.lapses << ' ' << (t.mean_interval ? *t.mean_interval : -1.0) << '\n';
-  }
-  return o.str();
-}
-
-std::string Text(const std::vector<ValueCount>& v) {
-  std::ostringstream o;
-  for (const auto& x : v) o << x.value << ':' << x.count << ' ';
-  return o.str();
 }
 
 // The figures of `recall stats` from the totals against those from the
