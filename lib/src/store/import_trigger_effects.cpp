@@ -28,7 +28,7 @@ constexpr const char* kAddedTotalsSql =
 // The notes whose tags were written, with their tags now (sorted, as the
 // triggers join them).
 constexpr const char* kTouchedTableSql =
-    "CREATE TEMP TABLE import_touched (note_id INTEGER PRIMARY KEY, tags TEXT)";
+    "CREATE TEMP TABLE IF NOT EXISTS import_touched (note_id INTEGER PRIMARY KEY, tags TEXT)";
 constexpr const char* kTouchAddedSql =
     "INSERT INTO temp.import_touched (note_id) SELECT id FROM notes WHERE id >= ?";
 constexpr const char* kTouchUpdatedSql = "INSERT OR IGNORE INTO temp.import_touched (note_id) VALUES (?)";
@@ -119,7 +119,8 @@ void ApplyImportTriggerEffects(SQLite::Database& db, int64_t first_new_card, int
   for (const char* sql : {kDeckCountsSql, kStateTotalsSql, kDueTotalsSql, kAddedTotalsSql}) {
     Run(db, sql, first_new_card);
   }
-  db.exec(kTouchedTableSql);
+  db.exec(kTouchedTableSql);  // (a rolled-back import leaves none; should one be left, it is emptied)
+  db.exec("DELETE FROM temp.import_touched");
   Run(db, kTouchAddedSql, first_new_note);
   {
     SQLite::Statement touch(db, kTouchUpdatedSql);
