@@ -17,12 +17,15 @@
 #include "recall/stats.h"
 #include "recall/store.h"
 #include "stats/stats_queries.h"
+#include "stats_text.h"
 #include "store/migrations.h"
 #include "store/scale_fill.h"
 #include "store/store_impl.h"
 
 namespace recall {
 namespace {
+
+using testing::Text;
 
 constexpr int64_t kNow = 1735722000;  // 2025-01-01 09:00 UTC
 
@@ -38,30 +41,6 @@ std::string Text(const std::vector<detail::StatsDayRow>& rows) {
       for (int64_t v : *b) o << ' ' << v;
     }
     o << '\n';
-  }
-  return o.str();
-}
-
-std::string Text(const std::vector<ValueCount>& v) {
-  std::ostringstream o;
-  for (const auto& x : v) o << x.value << ':' << x.count << ' ';
-  return o.str();
-}
-
-std::string Text(const CardCounts& c) {
-  std::ostringstream o;
-  o << c.new_cards << ' ' << c.learning << ' ' << c.relearning << ' ' << c.young << ' ' << c.mature << ' '
-    << c.suspended << ' ' << c.buried;
-  return o.str();
-}
-
-std::string Text(std::vector<TagStats> v) {
-  std::sort(v.begin(), v.end(), [](const TagStats& a, const TagStats& b) { return a.tag < b.tag; });
-  std::ostringstream o;
-  o.precision(17);
-  for (const auto& t : v) {
-    o << t.tag << ": " << t.cards << ' ' << t.new_cards << ' ' << t.reviews << ' ' << t.passed << ' ' << t.failed
-      << ' ' << t.lapses << ' ' << (t.mean_interval ? *t.mean_interval : -1.0) << '\n';
   }
   return o.str();
 }

@@ -5,15 +5,40 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
+#include <iterator>
 #include <map>
 #include <unordered_map>
 
 #include "import/import_internal.h"
 #include "recall/error.h"
 #include "recall/text.h"
+#include "util/release_memory.h"
 
 namespace recall {
 namespace import_internal {
+
+void NoteList::push_back(ImportedNote n) {
+  if (chunks_.empty() || chunks_.back().size() == kChunk) {
+    chunks_.emplace_back();
+    chunks_.back().reserve(kChunk);
+  }
+  chunks_.back().push_back(std::move(n));
+}
+
+std::vector<ImportedNote> NoteList::Take() {
+  size_t total = 0;
+  for (const auto& c : chunks_) total += c.size();
+  std::vector<ImportedNote> out;
+  out.reserve(total);
+  for (size_t k = 0; k < chunks_.size(); ++k) {
+    std::move(chunks_[k].begin(), chunks_[k].end(), std::back_inserter(out));
+    std::vector<ImportedNote>().swap(chunks_[k]);
+    if (k % 8 == 7) detail::ReleaseFreedMemory();  // the chunks' pages, as out grows
+  }
+  chunks_.clear();
+  return out;
+}
 
 void ThrowInvalid(std::string_view file, int line, const std::string& what) {
   std::string msg = what + " (" + std::string(file);
@@ -21,29 +46,34 @@ void ThrowInvalid(std::string_view file, int line, const std::string& what) {
   throw Error(ErrorCode::kInvalidInput, msg + ")");
 }
 
-std::string PrepareText(std::string_view raw, std::string_view file) {
+std::string PrepareText(std::string raw, std::string_view file) {
   size_t bad = 0;
   if (!IsValidUtf8(raw, &bad)) {
     const int line = 1 + static_cast<int>(std::count(raw.begin(), raw.begin() + bad, '\n'));
     ThrowInvalid(file, line, "invalid UTF-8");
   }
-  if (StartsWith(raw, "\xEF\xBB\xBF")) raw.remove_prefix(3);
-  std::string out;
-  out.reserve(raw.size());
-  for (size_t i = 0; i < raw.size(); ++i) {
-    const char c = raw[i];
-    if (c == '\r') {
-      out += '\n';
-      if (i + 1 < raw.size() && raw[i + 1] == '\n') ++i;
-    } else {
-      out += c;
-    }
+  // In place: the text only shrinks (a BOM dropped, CR LF and CR to LF).
+  const size_t start = StartsWith(raw, "\xEF\xBB\xBF") ? 3 : 0;
+  if (start == 0 && raw.find('\r') == std::string::npos) return raw;
+  char* d = raw.data();
+  size_t to = 0;
+  for (size_t i = start; i < raw.size();) {
+    size_t cr = raw.find('\r', i);
+    if (cr == std::string::npos) cr = raw.size();
+    std::memmove(d + to, d + i, cr - i);
+    to += cr - i;
+    if (cr == raw.size()) break;
+    d[to++] = '\n';
+    i = cr + 1;
+    if (i < raw.size() && d[i] == '\n') ++i;
   }
-  return out;
+  raw.resize(to);
+  return raw;
 }
 
 std::vector<std::string_view> SplitLines(std::string_view text) {
   std::vector<std::string_view> lines;
+  lines.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
@@ -99,12 +129,6 @@ int CodePointCount(std::string_view s) {
   return n;
 }
 
-bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 std::string FirstLineOf(std::string_view s) { return std::string(Trim(s.substr(0, s.find('\n')))); }
 
 bool EndsWithColon(std::string_view s) {
@@ -127,12 +151,14 @@ std::string QuestionKey(std::string_view base_name, std::string_view question) {
 }
 
 void DisambiguateKeys(ParsedDocument* doc) {
-  std::unordered_map<std::string, int> first_line;
-  std::unordered_map<std::string, int> count;
+  // Views of the first note with each key: only later notes' keys change.
+  std::unordered_map<std::string_view, int> first_line;
+  std::unordered_map<std::string_view, int> count;
+  first_line.reserve(doc->notes.size());
   for (auto& n : doc->notes) {
     auto [it, inserted] = first_line.emplace(n.key, n.line);
     if (inserted) continue;
-    const int k = ++count[n.key] + 1;
+    const int k = ++count[it->first] + 1;  // it->first: n.key changes below
     doc->warnings.push_back({n.line, "the same question as line " + std::to_string(it->second) +
                                          "; kept as a separate note"});
     n.key += "#" + std::to_string(k);
@@ -141,7 +167,57 @@ void DisambiguateKeys(ParsedDocument* doc) {
 
 }  // namespace import_internal
 
-std::string NormalizeQuestion(std::string_view question) {
+namespace {
+
+// Whitespace NormalizeQuestion drops (after NFKC, which maps U+3000 and the
+// other spaces to U+0020).
+bool IsDroppedSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// NFKC and case folding of `s` with whitespace dropped, when every character
+// is one whose fold is known without utf8proc: ASCII (letters lowered), CJK
+// ideographs U+4E00-U+9FFF and CJK punctuation without a compatibility form
+// (kept), fullwidth ASCII U+FF01-U+FF5E (to ASCII), U+3000 (a space). These
+// are all starters that compose with nothing, so folding them one by one is
+// folding the string. Nullopt for anything else (the caller asks utf8proc).
+std::optional<std::string> FoldCommonText(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  auto ascii = [&](unsigned char c) {
+    if (IsDroppedSpace(static_cast<char>(c))) return;
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  };
+  for (size_t i = 0; i < s.size();) {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    if (b0 < 0x80) {
+      ascii(b0);
+      ++i;
+      continue;
+    }
+    if ((b0 & 0xF0) != 0xE0 || i + 3 > s.size()) return std::nullopt;  // three-byte sequences only
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    const auto b2 = static_cast<unsigned char>(s[i + 2]);
+    if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return std::nullopt;
+    const char32_t cp = (char32_t{b0} & 0x0F) << 12 | (char32_t{b1} & 0x3F) << 6 | (char32_t{b2} & 0x3F);
+    if (cp >= 0xFF01 && cp <= 0xFF5E) {
+      ascii(static_cast<unsigned char>(cp - 0xFEE0));
+    } else if (cp == 0x3000) {
+      // An ideographic space: a space, dropped.
+    } else if ((cp >= 0x4E00 && cp <= 0x9FFF) || cp == 0x3001 || cp == 0x3002 ||
+               (cp >= 0x3008 && cp <= 0x3011) || (cp >= 0x3014 && cp <= 0x301F)) {
+      out.append(s.data() + i, 3);
+    } else {
+      return std::nullopt;
+    }
+    i += 3;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string import_internal::FoldQuestionWithUtf8proc(std::string_view question) {
   utf8proc_uint8_t* mapped = nullptr;
   const auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(question.data()),
                               static_cast<utf8proc_ssize_t>(question.size()), &mapped,
@@ -157,9 +233,14 @@ std::string NormalizeQuestion(std::string_view question) {
   std::string out;
   out.reserve(folded.size());
   for (char c : folded) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') continue;
-    out += c;
+    if (!IsDroppedSpace(c)) out += c;
   }
+  return out;
+}
+
+std::string NormalizeQuestion(std::string_view question) {
+  std::optional<std::string> quick = FoldCommonText(question);
+  std::string out = quick ? std::move(*quick) : import_internal::FoldQuestionWithUtf8proc(question);
   // Trailing punctuation does not change the question.
   for (;;) {
     if (!out.empty() && std::string_view("?!.:;,").find(out.back()) != std::string_view::npos) {

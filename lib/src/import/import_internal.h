@@ -13,12 +13,32 @@
 
 namespace recall::import_internal {
 
+// Notes as a parser finds them, in chunks: appended without the copies a
+// growing vector makes (and the two buffers it holds while it grows), then
+// moved into an exactly sized ParsedDocument::notes, each chunk freed as it
+// is emptied.
+class NoteList {
+ public:
+  void push_back(ImportedNote n);
+  bool empty() const { return chunks_.empty(); }
+  const ImportedNote& back() const { return chunks_.back().back(); }  // REQUIRES: !empty()
+  std::vector<ImportedNote> Take();
+
+ private:
+  static constexpr size_t kChunk = 4096;
+  std::vector<std::vector<ImportedNote>> chunks_;
+};
+
 // Throws Error(kInvalidInput, "<what> (<file>, line <line>)").
 [[noreturn]] void ThrowInvalid(std::string_view file, int line, const std::string& what);
 
 // Validates UTF-8 (error naming the line of the first bad byte), drops a BOM
-// and turns CRLF and lone CR into LF.
-std::string PrepareText(std::string_view raw, std::string_view file);
+// and turns CRLF and lone CR into LF, in place.
+std::string PrepareText(std::string raw, std::string_view file);
+
+// ParseDocument of text PrepareText gave.
+ParsedDocument ParsePreparedDocument(std::string_view prepared, std::string_view display_name,
+                                     ImportFormat format);
 
 // Lines of LF-separated text, without the LF (a final LF adds no line).
 std::vector<std::string_view> SplitLines(std::string_view text);
@@ -30,8 +50,13 @@ std::string BaseName(std::string_view path);
 // `s` with ASCII capitals made small (other bytes unchanged).
 std::string LowerAscii(std::string_view s);
 int CodePointCount(std::string_view s);
-bool StartsWith(std::string_view s, std::string_view prefix);
-bool EndsWith(std::string_view s, std::string_view suffix);
+// Inline: the line classifiers call these for every line of a document.
+inline bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
+}
+inline bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
 // `s` up to its first line break, trimmed.
 std::string FirstLineOf(std::string_view s);
 
@@ -39,6 +64,11 @@ std::string FirstLineOf(std::string_view s);
 bool EndsWithColon(std::string_view s);
 // `s` without one trailing ':' / '：' (and trimmed).
 std::string_view StripTrailingColon(std::string_view s);
+
+// NormalizeQuestion's fold (NFKC, case folding, whitespace dropped) done by
+// utf8proc, which NormalizeQuestion skips for the common characters whose
+// fold it knows.
+std::string FoldQuestionWithUtf8proc(std::string_view question);
 
 // "<base name>#<normalised question>".
 std::string QuestionKey(std::string_view base_name, std::string_view question);
@@ -76,8 +106,10 @@ bool IsQuestionLine(std::string_view line);
 // An interview document: the Markdown reader, or one of the two seed layouts
 // when the document has their shape (docs/formats.md, "Which reader").
 ParsedDocument ParseInterviewDocument(std::string_view text, std::string_view file);
-// The Markdown interview reader (markdown_reader.cpp).
-ParsedDocument ReadMarkdownInterview(std::string_view text, std::string_view file);
+// The Markdown interview reader (markdown_reader.cpp); `lines` is
+// SplitLines(text).
+ParsedDocument ReadMarkdownInterview(std::string_view text, const std::vector<std::string_view>& lines,
+                                     std::string_view file);
 ParsedDocument ParseInterviewText(const std::vector<std::string_view>& lines, std::string_view file);
 ParsedDocument ParseMarkdownDeckText(const std::vector<std::string_view>& lines, std::string_view file);
 ParsedDocument ParseAnkiTextFile(std::string_view text, std::string_view file);

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -17,6 +18,7 @@
 #include "recall/error.h"
 #include "store/import_writer.h"
 #include "util/base91.h"
+#include "util/release_memory.h"
 
 namespace recall {
 namespace {
@@ -64,7 +66,7 @@ struct FileWork {
   std::string deck;
   std::string source;
   FileImportSummary summary;
-  std::vector<const ImportedNote*> pending;  // no note with its key yet
+  std::vector<ImportedNote*> pending;  // no note with its key yet
   // Markdown decks: each note of a declared type as it would be stored, by
   // index in doc.notes (empty: no note declares one).
   std::vector<std::optional<import_internal::DocumentNote>> typed;
@@ -111,7 +113,12 @@ ImportFormat DetectImportFormat(std::string_view path, std::string_view text) {
 }
 
 ParsedDocument ParseDocument(std::string_view text, std::string_view display_name, ImportFormat format) {
-  const std::string prepared = import_internal::PrepareText(text, display_name);
+  return import_internal::ParsePreparedDocument(import_internal::PrepareText(std::string(text), display_name),
+                                                display_name, format);
+}
+
+ParsedDocument import_internal::ParsePreparedDocument(std::string_view prepared,
+                                                      std::string_view display_name, ImportFormat format) {
   switch (format) {
     case ImportFormat::kInterview:
       return import_internal::ParseInterviewDocument(prepared, display_name);
@@ -160,7 +167,8 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     w.format = options.format == ImportFormat::kAuto ? DetectImportFormat(paths[i], raw) : options.format;
     w.summary.format = w.format;
     if (w.format == ImportFormat::kApkg) continue;
-    w.doc = ParseDocument(raw, paths[i], w.format);
+    raw = import_internal::PrepareText(std::move(raw), paths[i]);
+    w.doc = import_internal::ParsePreparedDocument(raw, paths[i], w.format);
     w.source = BaseName(paths[i]);
     if (!options.deck.empty()) {
       w.deck = options.deck;
@@ -184,6 +192,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     }
   }
 
+  detail::ReleaseFreedMemory();  // what the parses left
   auto run = [&] {
     for (auto& w : work) {
       if (w.format != ImportFormat::kApkg) continue;
@@ -198,14 +207,18 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     if (!options.dry_run) import_internal::SaveNewNotetypes(store, &types);
     const detail::ImportIndex index = detail::LoadImportIndex(store);
     detail::ImportPlan plan;
-    std::unordered_map<std::string, std::string> claimed;  // key -> file that has it in this run
+    // Key -> the file that has it in this run (views of the notes' keys, for
+    // pass 1 only: pass 2 moves the keys).
+    std::unordered_map<std::string_view, const std::string*> claimed;
+    size_t notes = 0;
+    for (const auto& w : work) notes += w.doc.notes.size();
+    claimed.reserve(notes);
     std::vector<bool> matched(index.notes.size(), false);
-    std::vector<std::pair<FileWork*, size_t>> add_refs;  // (file, index in its changes)
 
     auto claim = [&](const FileWork& w, const ImportedNote& n) {
-      auto [it, inserted] = claimed.emplace(n.key, w.path);
+      auto [it, inserted] = claimed.emplace(n.key, &w.path);
       if (!inserted) {
-        import_internal::ThrowInvalid(w.path, n.line, "this note's id is also used in " + it->second);
+        import_internal::ThrowInvalid(w.path, n.line, "this note's id is also used in " + *it->second);
       }
     };
     auto desired_tags = [&](const ImportedNote& n, const detail::ExistingImportNote* ex) {
@@ -273,14 +286,16 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     // Pass 1: notes whose key is known.
     for (auto& w : work) {
       if (w.format == ImportFormat::kApkg) continue;
-      for (const auto& n : w.doc.notes) {
+      for (auto& n : w.doc.notes) {
         claim(w, n);
         auto it = index.by_key.find(n.key);
         if (it == index.by_key.end()) {
           // A note without a key but with this note's guid came back from
           // an .apkg export of this document: it is this note.
-          it = index.by_guid.find(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
-          if (it == index.by_guid.end() || !index.notes[it->second].key.empty() || matched[it->second]) {
+          // (An empty collection has none: no guid to derive.)
+          if (!index.by_guid.empty()) it = index.by_guid.find(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
+          if (index.by_guid.empty() || it == index.by_guid.end() || !index.notes[it->second].key.empty() ||
+              matched[it->second]) {
             w.pending.push_back(&n);
             continue;
           }
@@ -289,9 +304,32 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         update_or_keep(w, n, index.notes[it->second]);
       }
     }
+    decltype(claimed)().swap(claimed);
+    // New notes are written as pass 2 finds them, so that their text is
+    // held once, for one note at a time (updates and baselines after them).
+    std::optional<detail::ImportWriter> writer;
+    if (!options.dry_run) {
+      int64_t pending_cards = 0;  // a typed note: one card per ordinal
+      int64_t bytes = 0;
+      for (const auto& w : work) {
+        for (const ImportedNote* n : w.pending) {
+          const auto* typed = w.Typed(*n);
+          pending_cards += typed ? static_cast<int64_t>(typed->ords.size()) : 1;
+          bytes += typed ? detail::ImportTextBytes(typed->fields, n->key)
+                         : detail::ImportTextBytes(n->front, n->back, n->key);
+        }
+      }
+      for (const auto& u : plan.updates) {
+        bytes += u.typed ? detail::ImportTextBytes(u.fields, u.key)
+                         : detail::ImportTextBytes(u.front, u.back, u.key);
+      }
+      // The writer reads the types the plan collects as pass 2 finds them.
+      writer.emplace(store, pending_cards, bytes, &plan.notetypes);
+    }
     // Pass 2, per file: notes of this file that are gone; a new question with
     // the exact answer of exactly one of them is that note, edited.
     std::unordered_set<std::string> run_guids;  // guids given to notes added in this run
+    for (const auto& w : work) run_guids.reserve(run_guids.size() + w.pending.size());
     auto guid_taken = [&](const std::string& g) { return index.by_guid.count(g) > 0 || run_guids.count(g) > 0; };
     std::map<std::string, int64_t> deck_ids;
     for (auto& w : work) {
@@ -304,7 +342,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           gone_by_back[import_internal::AnswerKey(index.notes[k])].push_back(k);
         }
       }
-      for (const ImportedNote* n : w.pending) {
+      for (ImportedNote* n : w.pending) {
         const auto* typed = w.Typed(*n);
         const std::string answer = typed ? import_internal::AnswerKey(*typed) : std::string();
         auto it = gone_by_back.find(typed ? answer : n->back);
@@ -314,16 +352,18 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           update_or_keep(w, *n, index.notes[it->second.front()]);
           continue;
         }
+        // The note's text moves to the writer: nothing reads it after this.
         detail::NoteToAdd a;
-        a.key = n->key;
-        a.front = n->front;
-        a.back = n->back;
-        a.source = w.source;
-        a.tags = desired_tags(*n, nullptr);
-        if (typed) import_internal::SetTypedAdd(*typed, &a, &plan);
         a.guid = n->guid.empty() ? GuidFromKey(n->key) : n->guid;
         for (int salt = 1; guid_taken(a.guid); ++salt) a.guid = GuidFromKey(n->key + "#" + std::to_string(salt));
         run_guids.insert(a.guid);
+        w.summary.changes.push_back({ChangeKind::kAdded, n->front, n->line, 0});
+        a.key = std::move(n->key);
+        a.front = std::move(n->front);
+        a.back = std::move(n->back);
+        a.source = w.source;
+        a.tags = SortedUnique(std::move(n->tags));                   // desired_tags without an existing note
+        if (typed) import_internal::SetTypedAdd(*typed, &a, &plan);  // after the back: it clears it
         std::string deck = w.deck;
         if (!n->deck.empty() && options.deck.empty()) deck = n->deck;
         if (options.subdecks) {
@@ -333,15 +373,14 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
             if (!part.empty()) deck += "::" + part;
           }
         }
-        if (!options.dry_run) {
-          auto d = deck_ids.find(deck);
-          if (d == deck_ids.end()) d = deck_ids.emplace(deck, store.GetOrCreateDeck(deck).id).first;
-          a.deck_id = d->second;
-        }
-        plan.adds.push_back(std::move(a));
+        *n = ImportedNote();
         ++w.summary.added;
-        w.summary.changes.push_back({ChangeKind::kAdded, n->front, n->line, 0});
-        add_refs.emplace_back(&w, w.summary.changes.size() - 1);
+        if (writer) {
+          auto d = deck_ids.find(deck);
+          if (d == deck_ids.end()) d = deck_ids.emplace(deck, writer->DeckId(deck)).first;
+          a.deck_id = d->second;
+          w.summary.changes.back().note_id = writer->Add(a);
+        }
       }
       for (size_t k : gone) {
         if (matched[k]) continue;
@@ -353,10 +392,17 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           ++w.summary.suspended;
         }
       }
+      // What is left of the file's notes is not read again.
+      std::vector<ImportedNote*>().swap(w.pending);
+      std::vector<ImportedNote>().swap(w.doc.notes);
+      decltype(w.typed)().swap(w.typed);
     }
-    if (options.dry_run) return;
-    const auto ids = detail::ApplyImportPlan(store, plan);
-    for (size_t k = 0; k < ids.size(); ++k) add_refs[k].first->summary.changes[add_refs[k].second].note_id = ids[k];
+    if (!writer) return;
+    for (const auto& u : plan.updates) writer->Update(u);
+    for (const auto& b : plan.baselines) writer->Baseline(b);
+    writer->Finish();
+    writer.reset();
+    detail::SuspendNotes(store, plan.suspend_note_ids);
   };
   if (options.dry_run) {
     run();

@@ -44,6 +44,7 @@ class Layout1Parser {
     // The title: with a table of contents, the heading before it; else the
     // first of several headings before the first note.
     if (saw_toc_ ? headings_before_toc_ >= 1 : early_headings_.size() >= 2) doc_.title = early_headings_.front();
+    doc_.notes = notes_.Take();
     return std::move(doc_);
   }
 
@@ -173,7 +174,7 @@ class Layout1Parser {
         n.tags.push_back(HeadingToTag(section_));
         n.sections.push_back(section_);
       }
-      doc_.notes.push_back(std::move(n));
+      notes_.push_back(std::move(n));
     }
     mode_ = Mode::kNone;
     body_.clear();
@@ -183,6 +184,7 @@ class Layout1Parser {
   const Lines& lines_;
   const std::string base_;
   ParsedDocument doc_;
+  NoteList notes_;
   Mode mode_ = Mode::kNone;
   bool in_fence_ = false;
   std::string section_;
@@ -202,6 +204,7 @@ class Layout2Parser {
 
   ParsedDocument Parse() {
     for (size_t i = 0; i < lines_.size(); ++i) i = Line(i);
+    doc_.notes = notes_.Take();
     return std::move(doc_);
   }
 
@@ -306,12 +309,13 @@ class Layout2Parser {
       n.sections.push_back(h.title);
     }
     if (!tag.empty()) n.tags.push_back(tag);
-    doc_.notes.push_back(std::move(n));
+    notes_.push_back(std::move(n));
   }
 
   const Lines& lines_;
   const std::string base_;
   ParsedDocument doc_;
+  NoteList notes_;
   std::vector<Heading> stack_;
   bool seen_content_ = false;
 };

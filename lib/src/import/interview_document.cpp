@@ -76,7 +76,7 @@ ParsedDocument ChooseReader(std::string_view text, std::string_view file) {
     ParsedDocument seed = SeedLayout1(lines, file);
     if (!seed.notes.empty()) return seed;
   }
-  ParsedDocument md = ReadMarkdownInterview(text, file);
+  ParsedDocument md = ReadMarkdownInterview(text, lines, file);
   size_t prefix = 0;
   for (const auto& n : md.notes) prefix += n.rule == "prefix";
   const size_t other = md.notes.size() - prefix;

@@ -12,6 +12,21 @@ namespace recall::import_internal::md {
 
 std::string Lower(std::string_view s) { return LowerAscii(s); }
 
+namespace {
+
+// `lower` (lower case) occurs in `s`, ignoring ASCII case.
+bool ContainsNoCase(std::string_view s, std::string_view lower) {
+  if (lower.empty()) return true;
+  for (size_t i = 0; i + lower.size() <= s.size(); ++i) {
+    size_t k = 0;
+    while (k < lower.size() && std::tolower(static_cast<unsigned char>(s[i + k])) == lower[k]) ++k;
+    if (k == lower.size()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 // Text without HTML tags.
 std::string StripTags(std::string_view s) {
   std::string out;
@@ -25,11 +40,10 @@ std::string StripTags(std::string_view s) {
 }
 
 // Blanks line [b, e) of `text` (keeps line ends, so offsets and lines stay).
-void BlankLines(std::string* text, const std::vector<size_t>& starts, int b, int e) {
-  for (int k = b; k < e && k < static_cast<int>(starts.size()); ++k) {
-    const size_t from = starts[k];
-    const size_t to = k + 1 < static_cast<int>(starts.size()) ? starts[k + 1] - 1 : text->size();
-    for (size_t i = from; i < to; ++i) (*text)[i] = ' ';
+void BlankLines(std::string* text, const std::vector<std::string_view>& lines, int b, int e) {
+  for (int k = b; k < e && k < static_cast<int>(lines.size()); ++k) {
+    const size_t from = static_cast<size_t>(lines[k].data() - lines.front().data());
+    for (size_t i = from; i < from + lines[k].size(); ++i) (*text)[i] = ' ';
   }
 }
 
@@ -40,7 +54,7 @@ std::string_view StripListMarker(std::string_view t) {
   return t;
 }
 
-void Reader::FrontMatter(std::string* work, const std::vector<size_t>& starts) {
+void Reader::FrontMatter() {
   if (lines_.empty() || Trim(lines_[0]) != "---") return;
   for (int k = 2; k <= std::min(LineCount(), 200); ++k) {
     const std::string_view t = Trim(Line(k));
@@ -55,7 +69,7 @@ void Reader::FrontMatter(std::string* work, const std::vector<size_t>& starts) {
           doc_.title = std::string(Trim(v));
         }
       }
-      BlankLines(work, starts, 0, k);
+      BlankLines(Work(), lines_, 0, k);
       return;
     }
   }
@@ -132,7 +146,7 @@ int Reader::AdmonitionBlock(int i, int indent_limit, std::vector<std::string> co
   return end + 1;
 }
 
-void Reader::Admonitions(std::string* work, const std::vector<size_t>& starts) {
+void Reader::Admonitions() {
   bool fence = false;
   for (int k = 1; k <= LineCount(); ++k) {
     const std::string_view t = Trim(Line(k));
@@ -142,7 +156,7 @@ void Reader::Admonitions(std::string* work, const std::vector<size_t>& starts) {
     if (!head || head->indent > 3) continue;
     const size_t before = admonitions_.size();
     const int next = AdmonitionBlock(k, head->indent, {});
-    if (admonitions_.size() > before) BlankLines(work, starts, k - 1, next - 1);
+    if (admonitions_.size() > before) BlankLines(Work(), lines_, k - 1, next - 1);
     k = next - 1;
   }
 }
@@ -178,13 +192,13 @@ size_t Reader::Details(const std::vector<Block>& blocks, size_t i) {
   // The answer: after "</summary>" up to "</details>".
   int from = b.first_line, end = LineCount();
   for (int k = b.first_line; k <= LineCount(); ++k) {
-    if (Lower(Line(k)).find("</summary>") != std::string::npos) {
+    if (ContainsNoCase(Line(k), "</summary>")) {
       from = k;
       break;
     }
   }
   for (int k = from; k <= LineCount(); ++k) {
-    if (Lower(Line(k)).find("</details>") != std::string::npos) {
+    if (ContainsNoCase(Line(k), "</details>")) {
       end = k;
       break;
     }

@@ -89,7 +89,7 @@ void Reader::Heading(const std::vector<Block>& blocks, size_t i, int level, cons
   // Part of that answer, unless it asks outright ("### 谈谈事务？" under "## 淘汰策略？").
   if (open_ && open_->rule == "heading" && level > open_level_ && !AsksExplicitly(text)) return;
   Close(b.first_line - 1);
-  if (level == 1 && !title_taken_ && doc_.notes.empty() && !seen_card_) {
+  if (level == 1 && !title_taken_ && notes_.empty() && !seen_card_) {
     title_taken_ = true;
     if (doc_.title.empty()) doc_.title = CleanSectionTitle(text);
     return;

@@ -33,23 +33,28 @@ std::string Reader::Back(int from, int to, bool quoted) const {
       cols += l[b] == '\t' ? 4 : 1;
       ++b;
     }
-    std::string line(l.substr(b));
+    std::string_view line = l.substr(b);
     if (IsFenceLine(Trim(line))) fence = !fence;
     if (first && !fence) {
       first = false;
       if (auto r = AfterAnswerMarker(line)) {
         // The marker goes, with the list marker or bold around it.
-        line = std::string(*r);
-        if (EndsWith(line, "**") && line.find("**") == line.size() - 2) line.resize(line.size() - 2);
+        line = *r;
+        if (EndsWith(line, "**") && line.find("**") == line.size() - 2) line.remove_suffix(2);
         if (Trim(line).empty()) continue;
       }
     }
-    if (!fence && !StartsWith(Trim(line), "|")) {
+    if (!fence && line.find('<') != std::string_view::npos && !StartsWith(Trim(line), "|")) {
+      std::string with_breaks(line);
       for (std::string_view br : {"<br/>", "<br />", "<br>", "<BR>"}) {
-        for (size_t p; (p = line.find(br)) != std::string::npos;) line.replace(p, br.size(), "\n");
+        for (size_t p; (p = with_breaks.find(br)) != std::string::npos;)
+          with_breaks.replace(p, br.size(), "\n");
       }
+      out += with_breaks;
+    } else {
+      out += line;
     }
-    out += line + "\n";
+    out += '\n';
   }
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
   size_t lead = 0;
@@ -79,19 +84,27 @@ void Reader::AddNote(const std::string& rule, std::string front, std::string bac
   n.end_line = end_line;
   n.rule = rule;
   n.key = QuestionKey(base_, n.front);
-  std::vector<std::string> sections;
-  for (const auto& [level, title] : stack_) sections.push_back(title);
-  if (extra_sections) sections.insert(sections.end(), extra_sections->begin(), extra_sections->end());
-  std::string tag;
-  for (const auto& s : sections) {
+  // The headings above, each with a tag part; then the admonition's own.
+  auto add_section = [](const std::string& s, std::vector<std::string>* kept, std::string* tag) {
     const std::string part = HeadingToTag(s);
-    if (part.empty()) continue;
-    if (!tag.empty()) tag += "::";
-    tag += part;
-    n.sections.push_back(s);
+    if (part.empty()) return;
+    if (!tag->empty()) *tag += "::";
+    *tag += part;
+    kept->push_back(s);
+  };
+  if (tagged_stack_ != stack_) {
+    tagged_stack_ = stack_;
+    stack_sections_.clear();
+    stack_tag_.clear();
+    for (const auto& [level, title] : stack_) add_section(title, &stack_sections_, &stack_tag_);
   }
-  if (!tag.empty()) n.tags.push_back(tag);
-  doc_.notes.push_back(std::move(n));
+  n.sections = stack_sections_;
+  std::string tag = stack_tag_;
+  if (extra_sections) {
+    for (const auto& s : *extra_sections) add_section(s, &n.sections, &tag);
+  }
+  if (!tag.empty()) n.tags.push_back(std::move(tag));
+  notes_.push_back(std::move(n));
 }
 
 void Reader::Close(int end_line) {
@@ -296,90 +309,105 @@ void Reader::List(const Block& list) {
   }
 }
 
-void Reader::Walk(const std::vector<Block>& blocks) {
+void Reader::Walk(BlockTree& tree) {
+  std::vector<Block>& blocks = tree.blocks;
   for (size_t i = 0; i < blocks.size(); ++i) {
-    const Block& b = blocks[i];
-    if (b.first_line > 0) EmitAdmonitionsBefore(b.first_line);
-    switch (b.kind) {
-      case BlockKind::kHeading:
-        Heading(blocks, i, b.level, FirstLineOf(b.text));
-        break;
-      case BlockKind::kHtml: {
-        const std::string lower = Lower(b.text);
-        if (lower.find("<summary") != std::string::npos && !(open_ && open_->rule == "heading")) {
-          i = Details(blocks, i);
-          break;
-        }
-        if (StartsWith(lower, "<h") && lower.size() > 3 && lower[2] >= '1' && lower[2] <= '6') {
-          Heading(blocks, i, lower[2] - '0', FirstLineOf(StripTags(b.text)));
-        }
-        break;
-      }
-      case BlockKind::kRule:
-        // A thematic break ends an answer: after it come outros, link lists.
-        if (open_) Close(b.first_line - 1);
-        break;
-      case BlockKind::kTable:
-        if (!(open_ && open_->rule == "heading")) QaTable(b);
-        break;
-      case BlockKind::kParagraph: {
-        // Bare questions after an answer are not part of it.
-        if (open_ && open_->rule == "heading" && StartsBareQuestionRun(blocks, i)) Close(b.first_line - 1);
-        const std::string raw = Lower(Trim(Line(b.first_line)));
-        if (StartsWith(raw, "<h") && raw.size() > 3 && raw[2] >= '1' && raw[2] <= '6' &&
-            (raw[3] == '>' || raw[3] == ' ')) {
-          Heading(blocks, i, raw[2] - '0', FirstLineOf(b.text));
-          break;
-        }
-        Paragraph(b);
-        break;
-      }
-      case BlockKind::kList:
-        if (!(open_ && open_->rule == "heading")) List(b);
-        break;
-      case BlockKind::kQuote:
-        if (!open_) {
-          QuoteBlocks(b);  // "> [!tip] 面试常考点" with its questions
-          break;
-        }
-        // "Q: …" lines run on into a quote start questions too.
-        for (const auto& c : b.children) {
-          if (c.kind == BlockKind::kParagraph && !(open_ && open_->rule == "heading")) {
-            ScanPrefixLines(c, SplitLines(c.text), 0);
-          }
-        }
-        break;
-      default:
-        break;
+    const size_t first = i;
+    Walk(blocks, &i);
+    // Blocks behind the walk are read again only as headings (the sibling
+    // rule looks back at them): the others' lists and text go.
+    for (size_t k = first; k <= i && k < blocks.size(); ++k) {
+      if (blocks[k].kind != BlockKind::kHeading) blocks[k].children = BlockList();
     }
+    tree.storage.ReleaseBefore(i + 1);
   }
   EmitAdmonitionsBefore(0);
   Close(LineCount());
 }
 
-ParsedDocument Reader::Read() {
-  std::string work(source_);
-  std::vector<size_t> starts = {0};
-  for (size_t i = 0; i < work.size(); ++i) {
-    if (work[i] == '\n') starts.push_back(i + 1);
+void Reader::Walk(const std::vector<Block>& blocks, size_t* at) {
+  size_t& i = *at;
+  const Block& b = blocks[i];
+  if (b.first_line > 0) EmitAdmonitionsBefore(b.first_line);
+  switch (b.kind) {
+    case BlockKind::kHeading:
+      Heading(blocks, i, b.level, FirstLineOf(b.text));
+      break;
+    case BlockKind::kHtml: {
+      const std::string lower = Lower(b.text);
+      if (lower.find("<summary") != std::string::npos && !(open_ && open_->rule == "heading")) {
+        i = Details(blocks, i);
+        break;
+      }
+      if (StartsWith(lower, "<h") && lower.size() > 3 && lower[2] >= '1' && lower[2] <= '6') {
+        Heading(blocks, i, lower[2] - '0', FirstLineOf(StripTags(b.text)));
+      }
+      break;
+    }
+    case BlockKind::kRule:
+      // A thematic break ends an answer: after it come outros, link lists.
+      if (open_) Close(b.first_line - 1);
+      break;
+    case BlockKind::kTable:
+      if (!(open_ && open_->rule == "heading")) QaTable(b);
+      break;
+    case BlockKind::kParagraph: {
+      // Bare questions after an answer are not part of it.
+      if (open_ && open_->rule == "heading" && StartsBareQuestionRun(blocks, i)) Close(b.first_line - 1);
+      const std::string_view raw = Trim(Line(b.first_line));
+      if (raw.size() > 3 && raw[0] == '<' && (raw[1] == 'h' || raw[1] == 'H') && raw[2] >= '1' &&
+          raw[2] <= '6' && (raw[3] == '>' || raw[3] == ' ')) {
+        Heading(blocks, i, raw[2] - '0', FirstLineOf(b.text));
+        break;
+      }
+      Paragraph(b);
+      break;
+    }
+    case BlockKind::kList:
+      if (!(open_ && open_->rule == "heading")) List(b);
+      break;
+    case BlockKind::kQuote:
+      if (!open_) {
+        QuoteBlocks(b);  // "> [!tip] 面试常考点" with its questions
+        break;
+      }
+      // "Q: …" lines run on into a quote start questions too.
+      for (const auto& c : b.children) {
+        if (c.kind == BlockKind::kParagraph && !(open_ && open_->rule == "heading")) {
+          ScanPrefixLines(c, SplitLines(c.text), 0);
+        }
+      }
+      break;
+    default:
+      break;
   }
-  FrontMatter(&work, starts);
+}
+
+ParsedDocument Reader::Read() {
+  FrontMatter();
   if (!doc_.title.empty()) title_taken_ = false;
-  Admonitions(&work, starts);
-  const std::vector<Block> blocks = ParseBlocks(work);
-  Walk(blocks);
+  Admonitions();
+  {
+    BlockTree tree = ParseBlocks(work_copied_ ? std::string_view(work_) : source_, lines_);
+    Walk(tree);
+  }
+  std::string().swap(work_);
   // A heading that asks but gave no card, and the list items that ask
   // without an answer, are in doc_.skipped already.
   doc_.format = ImportFormat::kInterview;
-  std::stable_sort(doc_.notes.begin(), doc_.notes.end(),
-                   [](const ImportedNote& a, const ImportedNote& b) { return a.line < b.line; });
+  doc_.notes = notes_.Take();
+  const auto by_line = [](const ImportedNote& a, const ImportedNote& b) { return a.line < b.line; };
+  if (!std::is_sorted(doc_.notes.begin(), doc_.notes.end(), by_line)) {
+    std::stable_sort(doc_.notes.begin(), doc_.notes.end(), by_line);
+  }
   return std::move(doc_);
 }
 
 }  // namespace md
 
-ParsedDocument ReadMarkdownInterview(std::string_view text, std::string_view file) {
-  return md::Reader(text, file).Read();
+ParsedDocument ReadMarkdownInterview(std::string_view text, const std::vector<std::string_view>& lines,
+                                     std::string_view file) {
+  return md::Reader(text, lines, file).Read();
 }
 
 }  // namespace recall::import_internal

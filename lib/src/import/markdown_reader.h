@@ -22,8 +22,9 @@ std::string Lower(std::string_view s);
 std::string StripTags(std::string_view s);
 // "- x", "1. x", "> x" -> "x".
 std::string_view StripListMarker(std::string_view t);
-// Blanks lines [b, e) (0-based) of `text`, keeping line ends.
-void BlankLines(std::string* text, const std::vector<size_t>& starts, int b, int e);
+// Blanks lines [b, e) (0-based) of `text`, keeping line ends. `lines` are
+// the lines of `text` or of a text with the same line breaks.
+void BlankLines(std::string* text, const std::vector<std::string_view>& lines, int b, int e);
 
 // markdown_shapes.cpp: a <details> summary that only names the answer
 // ("查看答案", "第 2 题的答案", "Show answer"); an answer that is only a link
@@ -55,9 +56,9 @@ struct AdmonitionCard {
 
 class Reader {
  public:
-  Reader(std::string_view text, std::string_view file) : source_(text), base_(BaseName(file)) {
-    lines_ = SplitLines(source_);
-  }
+  // REQUIRES: `lines` is SplitLines(text); both outlive the reader.
+  Reader(std::string_view text, const std::vector<std::string_view>& lines, std::string_view file)
+      : source_(text), base_(BaseName(file)), lines_(lines) {}
 
   ParsedDocument Read();
 
@@ -67,11 +68,23 @@ class Reader {
   }
   int LineCount() const { return static_cast<int>(lines_.size()); }
 
-  void FrontMatter(std::string* work, const std::vector<size_t>& starts);
-  void Admonitions(std::string* work, const std::vector<size_t>& starts);
+  // The source with front matter and admonitions blanked, copied the first
+  // time something is blanked.
+  std::string* Work() {
+    if (!work_copied_) {
+      work_ = std::string(source_);
+      work_copied_ = true;
+    }
+    return &work_;
+  }
+  void FrontMatter();
+  void Admonitions();
   int AdmonitionBlock(int i, int indent_limit, std::vector<std::string> containers);
 
-  void Walk(const std::vector<Block>& blocks);
+  // Walks the blocks in order, releasing what is behind it.
+  void Walk(BlockTree& tree);
+  // Block *at (which may consume the blocks after it, moving *at on).
+  void Walk(const std::vector<Block>& blocks, size_t* at);
   void Heading(const std::vector<Block>& blocks, size_t i, int level, const std::string& text);
   void List(const Block& list);
   void ScanItem(const Block& item);
@@ -112,9 +125,17 @@ class Reader {
 
   std::string_view source_;
   std::string base_;
-  std::vector<std::string_view> lines_;
+  const std::vector<std::string_view>& lines_;
+  std::string work_;
+  bool work_copied_ = false;
   ParsedDocument doc_;
+  NoteList notes_;
   std::vector<std::pair<int, std::string>> stack_;  // heading level, cleaned title
+  // The sections and tag AddNote gives for stack_ (it changes at headings
+  // only), computed once per change.
+  std::vector<std::pair<int, std::string>> tagged_stack_;
+  std::vector<std::string> stack_sections_;
+  std::string stack_tag_;
   bool title_taken_ = false;
   bool seen_card_ = false;
   std::optional<Question> open_;

@@ -360,7 +360,7 @@ std::optional<Question> Reader::QuestionBeforeDetails(const std::vector<Block>& 
     return q;
   }
   // Else the blocks since the last heading, rule or card.
-  const int floor = doc_.notes.empty() ? 0 : doc_.notes.back().end_line;
+  const int floor = notes_.empty() ? 0 : notes_.back().end_line;
   size_t j = i;
   while (j > 0) {
     const Block& p = blocks[j - 1];
