@@ -65,6 +65,14 @@ const std::vector<AllowedScan>& AllowedScans() {
       {"SELECT c.id, c.type, c.queue, c.due, c.stability, c.last_review_s, c.deck_id FROM cards c WHERE c.queue "
        "!= -1",
        "cards", "interview readiness: one lean pass over the scope, cached until a write other than an answer"},
+      // `recall stats` and `interview status`: an interview's readiness per
+      // topic and its cards most at risk, one lean pass over the scope with
+      // each note's tags (ReadinessOfScope), in flat memory. Like the memory
+      // section, a figure of every card in scope on the day: docs/performance.md
+      // "Scale" names what it costs at 1M cards.
+      {"(SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id) FROM cards c WHERE c.queue "
+       "!= -1",
+       "cards", "interview readiness per topic: one lean pass over the scope"},
       // Undo: the entries of the card after the one undone (the actions
       // since it), newest rowids only.
       {"SELECT count(*) FROM undo_log WHERE card_id = ? AND id > ?", "undo_log", "entries after the undone one"},
