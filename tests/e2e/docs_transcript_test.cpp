@@ -1,4 +1,5 @@
-// docs/review.md's "first ten minutes" transcript is produced here: the
+// docs/review.md's transcripts ("first ten minutes", and the session
+// preparing for an interview) are produced here: the
 // commands run on a fresh collection with RECALL_NOW fixed, and their output
 // must equal the text between the markers in the document, so the document
 // cannot drift from the program. After a deliberate change:
@@ -7,7 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test_support.h"
@@ -38,6 +42,26 @@ struct Step {
   std::string now;                // RECALL_NOW
   std::string input;              // standard input (typed answers)
 };
+
+// The text of docs/review.md between `begin` and `end` must be `section`;
+// RECALL_UPDATE_GOLDEN=1 rewrites it instead.
+void ExpectSectionIs(const std::string& begin_marker, const std::string& end_marker, const std::string& section) {
+  const std::string doc_path = testing::SourcePath("docs/review.md");
+  std::string doc = testing::ReadFile(doc_path);
+  const size_t begin = doc.find(begin_marker);
+  const size_t end = doc.find(end_marker);
+  ASSERT_NE(begin, std::string::npos) << "marker missing in docs/review.md: " << begin_marker;
+  ASSERT_NE(end, std::string::npos) << "marker missing in docs/review.md: " << end_marker;
+  const size_t from = begin + begin_marker.size();
+  if (std::getenv("RECALL_UPDATE_GOLDEN") != nullptr) {
+    doc.replace(from, end - from, section);
+    testing::WriteFile(doc_path, doc);
+    GTEST_SKIP() << "rewrote the section in docs/review.md";
+  }
+  EXPECT_EQ(doc.substr(from, end - from), section)
+      << "docs/review.md's transcript differs from what recall prints; after a deliberate change run "
+         "RECALL_UPDATE_GOLDEN=1 and review the diff";
+}
 
 TEST(DocsTranscriptTest, FirstTenMinutesInReviewMdIsWhatRecallPrints) {
   TempDir dir;
@@ -74,21 +98,58 @@ TEST(DocsTranscriptTest, FirstTenMinutesInReviewMdIsWhatRecallPrints) {
   }
   transcript += "```\n";
 
-  const std::string doc_path = testing::SourcePath("docs/review.md");
-  std::string doc = testing::ReadFile(doc_path);
-  const size_t begin = doc.find(kBegin);
-  const size_t end = doc.find(kEnd);
-  ASSERT_NE(begin, std::string::npos) << "marker missing in docs/review.md: " << kBegin;
-  ASSERT_NE(end, std::string::npos) << "marker missing in docs/review.md: " << kEnd;
-  const size_t from = begin + std::string(kBegin).size();
-  if (std::getenv("RECALL_UPDATE_GOLDEN") != nullptr) {
-    doc.replace(from, end - from, transcript);
-    testing::WriteFile(doc_path, doc);
-    GTEST_SKIP() << "rewrote the transcript in docs/review.md";
+  ExpectSectionIs(kBegin, kEnd, transcript);
+}
+
+// docs/review.md's "Preparing for an interview" session: 18 cards in deck
+// 面试 over five topics, 12 of them answered Good once on 20 November; on
+// 1 December an interview on the 20th, the status of bare `recall`, its
+// readiness and its plan, as recall prints them.
+TEST(DocsTranscriptTest, InterviewSessionInReviewMdIsWhatRecallPrints) {
+  TempDir dir;
+  const std::map<std::string, std::string> env_nov{{"RECALL_DB", dir.File("collection.db")},
+                                                   {"RECALL_NOW", "2026-11-20T09:00:00Z"},
+                                                   {"TZ", "UTC"},
+                                                   {"COLUMNS", "80"}};
+  std::map<std::string, std::string> env_dec = env_nov;
+  env_dec["RECALL_NOW"] = "2026-12-01T09:00:00Z";
+  // Topic and whether its cards were seen on 20 November.
+  const std::vector<std::pair<std::string, bool>> topics{
+      {"llm", true}, {"llm::rag", true}, {"llm::rag", true}, {"db", true}, {"db::index", false},
+      {"system-design", false}};
+  int n = 0;
+  for (const auto& [tag, seen] : topics) {
+    for (int i = 0; i < 3; ++i) {
+      ++n;
+      const std::string front = "问题 " + std::to_string(n) + "（" + tag + "）";
+      const auto added = RunRecall({"--json", "add", "--deck", "面试", "--front", front, "--back",
+                                    "- 要点一\n- 要点二\n- 要点三", "--tags", tag},
+                                   env_nov);
+      ASSERT_EQ(added.exit_code, 0) << added.err;
+      if (!seen) continue;
+      const std::string id = std::to_string(nlohmann::json::parse(added.out).at("card_id").get<int64_t>());
+      ASSERT_EQ(RunRecall({"answer", id, "3"}, env_nov).exit_code, 0);
+    }
   }
-  EXPECT_EQ(doc.substr(from, end - from), transcript)
-      << "docs/review.md's transcript differs from what recall prints; after a deliberate change run "
-         "RECALL_UPDATE_GOLDEN=1 and review the diff";
+  const std::vector<std::pair<std::string, std::vector<std::string>>> steps{
+      {"recall interview set 2026-12-20 --deck 面试 --name 谷歌",
+       {"interview", "set", "2026-12-20", "--deck", "面试", "--name", "谷歌"}},
+      {"recall", {}},
+      {"recall interview status", {"interview", "status"}},
+      {"recall interview plan", {"interview", "plan"}},
+  };
+  std::string transcript = "```\n";
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (i > 0) transcript += "\n";
+    transcript += "$ " + steps[i].first + "\n";
+    const auto r = RunRecall(steps[i].second, env_dec);
+    ASSERT_EQ(r.exit_code, 0) << steps[i].first << "\n" << r.err;
+    ASSERT_EQ(r.err, "") << steps[i].first;
+    transcript += r.out;
+  }
+  transcript += "```\n";
+  ExpectSectionIs("<!-- interview transcript: generated by tests/e2e/docs_transcript_test.cpp -->\n",
+                  "<!-- end of interview transcript -->\n", transcript);
 }
 
 }  // namespace
