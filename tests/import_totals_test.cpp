@@ -56,6 +56,8 @@ std::string Totals(const Store& store) {
       "card_state_totals\n" +
       Rows(store, "SELECT queue, type, ivl, ease, n FROM card_state_totals WHERE n != 0 ORDER BY 1, 2, 3, 4");
   out += "card_due_totals\n" + Rows(store, "SELECT due, n FROM card_due_totals WHERE n != 0 ORDER BY 1");
+  out += "deck_due_totals\n" +
+         Rows(store, "SELECT deck_id, queue, due, n FROM deck_due_totals WHERE n != 0 ORDER BY 1, 2, 3");
   out +=
       "card_added_totals\n" + Rows(store, "SELECT quarter, n FROM card_added_totals WHERE n != 0 ORDER BY 1");
   out += "note_tagsets\n" +

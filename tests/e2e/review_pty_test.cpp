@@ -249,7 +249,10 @@ class ReviewPtyTest : public ::testing::Test {
   // With a second card added: while a terminal session shows the first one,
   // runs `recall OTHER` as another process, then reveals and answers `key`.
   // Returns the screen of the second card that follows.
-  std::string ScreenAfterAnotherProcess(std::vector<std::string> other, const std::string& key) {
+  // `message`: the line the next screen must show; waited for, as the
+  // screen may arrive in more than one read.
+  std::string ScreenAfterAnotherProcess(std::vector<std::string> other, const std::string& key,
+                                        const std::string& message) {
     AddCard("第二张", "答案二");
     PtySession pty(db_, 200, 20, {{"NO_COLOR", "1"}});
     EXPECT_TRUE(pty.ok());
@@ -259,6 +262,8 @@ class ReviewPtyTest : public ::testing::Test {
     size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);  // reveal
     mark = pty.SendAfterScreen(key, "4 Easy 4d", mark);
     EXPECT_TRUE(pty.ReadUntil("第二张", mark)) << pty.out().substr(mark);
+    EXPECT_TRUE(pty.ReadUntil(message, mark)) << pty.out().substr(mark);
+    EXPECT_TRUE(pty.ReadUntil("? help\r\n", pty.out().rfind("第二张"))) << pty.out().substr(mark);
     const std::string screen = pty.LastScreen();
     pty.Send("q");
     EXPECT_EQ(pty.Wait(), 0);
@@ -895,7 +900,7 @@ TEST_F(ReviewPtyTest, StdoutNotATerminalUsesTheLineProtocol) {
 // and the session goes on with the next card instead of ending.
 TEST_F(ReviewPtyTest, ACardDeletedElsewhereWhileShownIsSkippedWithAMessage) {
   const std::string first = std::to_string(FirstCardId());
-  const std::string screen = ScreenAfterAnotherProcess({"card", "delete", first}, "3");
+  const std::string screen = ScreenAfterAnotherProcess({"card", "delete", first}, "3", "was deleted elsewhere");
   EXPECT_NE(screen.find("card " + first + " was deleted elsewhere; skipped\r\n"), std::string::npos) << screen;
   EXPECT_EQ(Answers(), 0);
 }
@@ -903,7 +908,7 @@ TEST_F(ReviewPtyTest, ACardDeletedElsewhereWhileShownIsSkippedWithAMessage) {
 TEST_F(ReviewPtyTest, AnAnswerToACardAnsweredElsewhereWhileShownIsRefusedWithAMessage) {
   const std::string first = std::to_string(FirstCardId());
   // Again, which would be scored against a state the session never showed.
-  const std::string screen = ScreenAfterAnotherProcess({"answer", first, "good"}, "1");
+  const std::string screen = ScreenAfterAnotherProcess({"answer", first, "good"}, "1", "changed elsewhere");
   // The line is cut at the text width (100 columns): its start says it all.
   EXPECT_NE(screen.find("card " + first + " changed elsewhere since it was shown (another session"), std::string::npos)
       << screen;
@@ -936,7 +941,7 @@ TEST_F(ReviewPtyTest, ConfirmationLineAfterEachActionAndColouredKeys) {
   PtySession pty(db_, 80, 24);
   ASSERT_TRUE(pty.ok());
   size_t mark = pty.SendAfterScreen(" ", "help", 0);  // reveal
-  ASSERT_TRUE(pty.ReadUntil("Easy", mark));
+  ASSERT_TRUE(pty.ReadUntil("Easy\x1b[0m 4d", mark));
   const std::string back = pty.LastScreen();
   EXPECT_NE(back.find("\x1b[1;31m1 Again\x1b[0m 1m  \x1b[1;33m2 Hard\x1b[0m 6m  \x1b[1;32m3 Good\x1b[0m 10m  "
                       "\x1b[1;34m4 Easy\x1b[0m 4d"),
@@ -988,6 +993,8 @@ TEST_F(ReviewPtyTest, WaitingScreenKeepsTheHeaderAndSaysEverythingElseIsDone) {
   size_t mark = pty.SendAfterScreen(" ", "? help\r\n", 0);
   mark = pty.SendAfterScreen("1", "? help\r\n", mark);  // Again: back in an hour
   ASSERT_TRUE(pty.ReadUntil("press q to quit", mark)) << pty.out().substr(mark);
+  // The confirmation line below may come in a later read.
+  ASSERT_TRUE(pty.ReadUntil("Again → 1h\r\n", pty.out().rfind("press q to quit"))) << pty.out().substr(mark);
   // Due at 10:00; shown 20 minutes ahead (the learn-ahead window).
   EXPECT_EQ(pty.LastScreen(),
             "1/1 · New 0 · Learn 0 · Due 0\r\n"
@@ -1039,6 +1046,8 @@ TEST_F(ReviewPtyTest, KeyPointCheckSuggestsARatingThatEnterTakesOrAKeyOverrides)
   mark = pty.SendAfterScreen("c", "4 Easy 4d", mark);
   mark = pty.SendAfterScreen("1 2 3\r", "esc back): ", mark);
   EXPECT_TRUE(pty.ReadUntil("covered 3 of 4 key points: suggested 3 Good", mark)) << pty.out().substr(mark);
+  // The screen's last line may come in a later read.
+  EXPECT_TRUE(pty.ReadUntil("esc back", pty.out().rfind("covered 3 of 4"))) << pty.out().substr(mark);
   EXPECT_EQ(pty.LastScreen(),
             "Key points:\r\n"
             " 1. 缓存 K 和 V\r\n"

@@ -1,7 +1,9 @@
 // What is due, before daily limits: Store::CountDue and Store::CountDueByDeck.
 // New, suspended and total cards come from the per-deck counts the triggers
-// of deck_card_counts keep (0009_scale_indexes.sql); the due counts are
-// ranges of the cards_sched index (deck, queue, due).
+// of deck_card_counts keep (0009_scale_indexes.sql); review and
+// day-learning cards due by today from deck_due_totals (0015: a row per
+// deck, queue and due day), learning cards due now as ranges of the
+// cards_sched index (deck, queue, due).
 
 #include "store/store_impl.h"
 
@@ -16,16 +18,16 @@ namespace {
 constexpr const char* kDueCountsOfScope =
     "SELECT (SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = 0 AND deck_id IN scope), "
     "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 1 AND due <= :now) + "
-    "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 3 AND due <= :today), "
-    "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 2 AND due <= :today), "
+    "(SELECT coalesce(sum(n), 0) FROM deck_due_totals WHERE deck_id IN scope AND queue = 3 AND due <= :today), "
+    "(SELECT coalesce(sum(n), 0) FROM deck_due_totals WHERE deck_id IN scope AND queue = 2 AND due <= :today), "
     "(SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE deck_id IN scope), "
     "(SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = -1 AND deck_id IN scope)";
 // The same for each deck's own cards, a row per deck: {id, counts...}.
 constexpr const char* kDueCountsByDeck =
     "SELECT d.id, (SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = 0 AND deck_id = d.id), "
     "(SELECT count(*) FROM cards WHERE deck_id = d.id AND queue = 1 AND due <= :now) + "
-    "(SELECT count(*) FROM cards WHERE deck_id = d.id AND queue = 3 AND due <= :today), "
-    "(SELECT count(*) FROM cards WHERE deck_id = d.id AND queue = 2 AND due <= :today), "
+    "(SELECT coalesce(sum(n), 0) FROM deck_due_totals WHERE deck_id = d.id AND queue = 3 AND due <= :today), "
+    "(SELECT coalesce(sum(n), 0) FROM deck_due_totals WHERE deck_id = d.id AND queue = 2 AND due <= :today), "
     "(SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE deck_id = d.id), "
     "(SELECT coalesce(sum(n), 0) FROM deck_card_counts WHERE queue = -1 AND deck_id = d.id) FROM decks d";
 

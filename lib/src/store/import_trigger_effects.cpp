@@ -1,6 +1,6 @@
 // The effects of the import writer's triggers, once per import
 // (import_trigger_effects.h). Each statement is the set-wise form of a
-// trigger in schema/0009, 0010 or 0014; keep them in step.
+// trigger in schema/0009, 0010, 0014 or 0015; keep them in step.
 
 #include "store/import_trigger_effects.h"
 
@@ -20,6 +20,10 @@ constexpr const char* kDueTotalsSql =
     "INSERT INTO card_due_totals (due, n) "
     "SELECT due, count(*) FROM cards WHERE id >= ?1 AND queue IN (2, 3) GROUP BY due "
     "ON CONFLICT (due) DO UPDATE SET n = n + excluded.n";
+constexpr const char* kDeckDueTotalsSql =
+    "INSERT INTO deck_due_totals (deck_id, queue, due, n) "
+    "SELECT deck_id, queue, due, count(*) FROM cards WHERE id >= ?1 AND queue IN (2, 3) GROUP BY 1, 2, 3 "
+    "ON CONFLICT (deck_id, queue, due) DO UPDATE SET n = n + excluded.n";
 constexpr const char* kAddedTotalsSql =
     "INSERT INTO card_added_totals (quarter, n) "
     "SELECT id / 900000, count(*) FROM cards WHERE id >= ?1 GROUP BY 1 "
@@ -116,7 +120,7 @@ void Run(SQLite::Database& db, const char* sql, int64_t arg) {
 
 void ApplyImportTriggerEffects(SQLite::Database& db, int64_t first_new_card, int64_t first_new_note,
                                const std::vector<int64_t>& updated_notes, bool rows_written) {
-  for (const char* sql : {kDeckCountsSql, kStateTotalsSql, kDueTotalsSql, kAddedTotalsSql}) {
+  for (const char* sql : {kDeckCountsSql, kStateTotalsSql, kDueTotalsSql, kDeckDueTotalsSql, kAddedTotalsSql}) {
     Run(db, sql, first_new_card);
   }
   db.exec(kTouchedTableSql);  // (a rolled-back import leaves none; should one be left, it is emptied)

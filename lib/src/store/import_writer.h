@@ -111,7 +111,7 @@ struct ImportPlan {
 // migration's) keeps every row on the trigger path;
 // tests/import_rows_test.cpp checks the list against the schema (by name,
 // sorted).
-inline constexpr std::array<std::string_view, 19> kImportWriterTriggers = {
+inline constexpr std::array<std::string_view, 22> kImportWriterTriggers = {
     "card_added_totals_update",
     "card_due_totals_update",
     "card_state_totals_update",
@@ -120,6 +120,9 @@ inline constexpr std::array<std::string_view, 19> kImportWriterTriggers = {
     "deck_card_counts_delete",
     "deck_card_counts_insert",
     "deck_card_counts_update",
+    "deck_due_totals_delete",
+    "deck_due_totals_insert",
+    "deck_due_totals_update",
     "status_generation_cards_delete",
     "status_generation_cards_insert",
     "status_generation_cards_update",

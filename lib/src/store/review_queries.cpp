@@ -50,13 +50,14 @@ constexpr const char* kUsageSql =
     "THEN r.card_id END), "
     "coalesce(sum(r.kind = 1), 0) FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
     "WHERE r.day >= ?1 AND r.day <= ?2 GROUP BY c.deck_id, r.day";
-// Ranges of cards_sched (deck, queue, due) per deck: the cost follows the
-// learning cards and the reviews due by tomorrow, not the decks' size.
+// Ranges of cards_sched (deck, queue, due) per deck for the learning
+// cards, deck_due_totals (a row per deck and due day) for the reviews due
+// by tomorrow: the cost follows the learning cards and the days of backlog,
+// not the decks' size.
 constexpr const char* kUpcomingSql =
     "WITH scope(id) AS (SELECT value FROM json_each(?1)) "
     "SELECT (SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 1 AND due < ?2), "
-    "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 2 AND due <= ?3) + "
-    "(SELECT count(*) FROM cards WHERE deck_id IN scope AND queue = 3 AND due <= ?3), "
+    "(SELECT coalesce(sum(n), 0) FROM deck_due_totals WHERE deck_id IN scope AND queue IN (2, 3) AND due <= ?3), "
     "(SELECT min(due) FROM cards WHERE deck_id IN scope AND queue = 1)";
 
 QueueCandidate ReadCandidate(SQLite::Statement& st) {
