@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,15 @@ struct ReplayedMemory {
 };
 std::optional<ReplayedMemory> MemoryFromReviewLog(const std::vector<RevlogEntry>& log, Algorithm ratings_of,
                                                   const FsrsParams& w);
+
+// MemoryFromReviewLog one entry at a time, for a pass over many cards' logs
+// at once: Step each of a card's entries in answer order into its own
+// ReplayProgress; `memory` is then what MemoryFromReviewLog returns.
+struct ReplayProgress {
+  std::optional<ReplayedMemory> memory;
+  bool started = false;
+};
+void ReplayStep(const RevlogEntry& e, Algorithm ratings_of, const FsrsParams& w, ReplayProgress* progress);
 
 // How well parameters predict a review history (docs/scheduling.md,
 // "Evaluating parameters"). Each card's log is replayed as above; every answer
@@ -70,6 +80,12 @@ class MemoryModel {
   std::optional<CardMemory> ForCard(const Card& card, Timestamp at) const;
   // Retrievability of a memory state `elapsed_days` after its last answer.
   double Retrievability(const MemoryState& state, double elapsed_days) const;
+  // For a pass over many cards (stats): replays the memory of `cards` (card
+  // id and deck id, each card with no state of its own) in one pass over the
+  // review log in time order, so that ForCard does not read each one's log.
+  // At most kMaxPreloaded cards are held; the others are read card by card.
+  static constexpr size_t kMaxPreloaded = 100000;
+  void PreloadReplays(const std::vector<std::pair<int64_t, int64_t>>& cards);
 
  private:
   const Store& store_;
@@ -79,6 +95,12 @@ class MemoryModel {
   // The day timing of the last (at, rollover hour) asked: a pass over many
   // cards asks the same one for each (the calendar is costly per call).
   mutable std::optional<std::pair<std::pair<int64_t, int>, DayTiming>> timing_;
+  // PreloadReplays' cards: each one's replay, by card id.
+  struct Preloaded {
+    Algorithm ratings_of = Algorithm::kAnki;
+    ReplayProgress progress;
+  };
+  std::unordered_map<int64_t, Preloaded> preloaded_;
 };
 
 }  // namespace recall

@@ -231,6 +231,9 @@ class Store {
   int64_t RecordCramAnswer(int64_t card_id, const CardState& before, int rating, Timestamp at,
                            int64_t duration_ms, Day day);
   std::vector<RevlogEntry> RevlogOfCard(int64_t card_id) const;
+  // Every review-log row in answer order (id), one at a time: one pass over
+  // the log for work over many cards' histories.
+  void ForEachRevlogEntry(const std::function<void(const RevlogEntry&)>& fn) const;
 
   // --- FSRS ---------------------------------------------------------------
   // The collection's FSRS-6 parameters (the published defaults until set).

@@ -16,40 +16,42 @@ constexpr double kInitialEaseFactor = 2.5;
 
 }  // namespace
 
+void ReplayStep(const RevlogEntry& e, Algorithm ratings_of, const FsrsParams& w, ReplayProgress* progress) {
+  std::optional<ReplayedMemory>& out = progress->memory;
+  if (memory::IsManualEntry(e)) {
+    // A reset to new ("forget") discards the history before it.
+    if (memory::IsForget(e)) {
+      out.reset();
+      progress->started = false;
+    }
+    return;
+  }
+  std::optional<MemoryState> before;
+  double elapsed = 0;
+  if (out) {
+    before = out->state;
+    elapsed = static_cast<double>(std::max<int64_t>(e.day - out->last_review_day, 0));
+  } else if (!progress->started && e.type_before != CardType::kNew && e.fields.last_interval > 0) {
+    // The history before this answer is missing: start from what SM-2
+    // knew then (its interval and ease), as Anki does.
+    const double ease = e.ease_before > 0 ? e.ease_before / 1000.0 : kInitialEaseFactor;
+    before = FsrsStateFromSm2(w, ease, e.fields.last_interval, kSm2AssumedRetention);
+    elapsed = e.fields.last_interval;
+  }
+  progress->started = true;
+  const int rating = scheduling::FsrsRatingOf(ratings_of, e.fields.rating);
+  ReplayedMemory next;
+  next.state = FsrsNextState(w, before, elapsed, rating);
+  next.last_review_s = Timestamp{e.id}.Seconds();
+  next.last_review_day = e.day;
+  out = next;
+}
+
 std::optional<ReplayedMemory> MemoryFromReviewLog(const std::vector<RevlogEntry>& log, Algorithm ratings_of,
                                                   const FsrsParams& w) {
-  std::optional<ReplayedMemory> out;
-  bool started = false;
-  for (const RevlogEntry& e : log) {
-    if (memory::IsManualEntry(e)) {
-      // A reset to new ("forget") discards the history before it.
-      if (memory::IsForget(e)) {
-        out.reset();
-        started = false;
-      }
-      continue;
-    }
-    std::optional<MemoryState> before;
-    double elapsed = 0;
-    if (out) {
-      before = out->state;
-      elapsed = static_cast<double>(std::max<int64_t>(e.day - out->last_review_day, 0));
-    } else if (!started && e.type_before != CardType::kNew && e.fields.last_interval > 0) {
-      // The history before this answer is missing: start from what SM-2
-      // knew then (its interval and ease), as Anki does.
-      const double ease = e.ease_before > 0 ? e.ease_before / 1000.0 : kInitialEaseFactor;
-      before = FsrsStateFromSm2(w, ease, e.fields.last_interval, kSm2AssumedRetention);
-      elapsed = e.fields.last_interval;
-    }
-    started = true;
-    const int rating = scheduling::FsrsRatingOf(ratings_of, e.fields.rating);
-    ReplayedMemory next;
-    next.state = FsrsNextState(w, before, elapsed, rating);
-    next.last_review_s = Timestamp{e.id}.Seconds();
-    next.last_review_day = e.day;
-    out = next;
-  }
-  return out;
+  ReplayProgress progress;
+  for (const RevlogEntry& e : log) ReplayStep(e, ratings_of, w, &progress);
+  return progress.memory;
 }
 
 MemoryModel::MemoryModel(const Store& store) : store_(store), params_(store.FsrsParameters()) {}
@@ -75,8 +77,10 @@ std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) c
   std::optional<MemoryState> state = card.state.memory;
   int64_t last_review_s = card.state.last_review_s;
   if (!state) {
-    const auto replayed = MemoryFromReviewLog(store_.RevlogOfCard(card.id),
-                                              known->second.second, params_);
+    const auto preloaded = preloaded_.find(card.id);
+    const auto replayed = preloaded != preloaded_.end()
+                              ? preloaded->second.progress.memory
+                              : MemoryFromReviewLog(store_.RevlogOfCard(card.id), known->second.second, params_);
     if (replayed) {
       state = replayed->state;
       last_review_s = replayed->last_review_s;
@@ -96,6 +100,28 @@ std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) c
   }
   m.retrievability = Retrievability(m.state, static_cast<double>(m.elapsed_days));
   return m;
+}
+
+void MemoryModel::PreloadReplays(const std::vector<std::pair<int64_t, int64_t>>& cards) {
+  if (!preloaded_.empty() || cards.empty()) return;
+  preloaded_.reserve(std::min(cards.size(), kMaxPreloaded));
+  for (const auto& [id, deck_id] : cards) {
+    if (preloaded_.size() >= kMaxPreloaded) break;
+    // Each card's ratings are read as its deck's algorithm's, as ForCard does.
+    auto known = decks_.find(deck_id);
+    if (known == decks_.end()) {
+      const auto deck = store_.GetDeck(deck_id);
+      known = decks_
+                  .emplace(deck_id, std::make_pair(store_.RolloverHour(),
+                                                   deck ? deck->options.algorithm : Algorithm::kAnki))
+                  .first;
+    }
+    preloaded_.emplace(id, Preloaded{known->second.second, ReplayProgress{}});
+  }
+  store_.ForEachRevlogEntry([&](const RevlogEntry& e) {
+    const auto it = preloaded_.find(e.card_id);
+    if (it != preloaded_.end()) ReplayStep(e, it->second.ratings_of, params_, &it->second.progress);
+  });
 }
 
 }  // namespace recall

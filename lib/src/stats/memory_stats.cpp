@@ -67,7 +67,10 @@ void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now
   CardQuery q;
   q.deck_id = filter.deck_id;
   q.tag = filter.tag;
-  const MemoryModel model(store);
+  MemoryModel model(store);
+  // Cards whose state must be replayed from the log: all in one pass over
+  // the log instead of a query per card.
+  model.PreloadReplays(CardsToReplay(store, q));
   // Streamed: each card's sample goes into the totals and into every tag
   // row it falls under as it is read (the same sums, in the same order, as
   // over a list of all cards; memory stays flat at any size).

@@ -108,6 +108,11 @@ std::vector<WeakCard> QueryWeakestCards(const Store& store, const StatsScope& sc
 void ForEachMemoryCard(const Store& store, const CardQuery& query,
                        const std::function<void(const Card& card, const std::vector<std::string>& tags)>& row);
 
+// The cards of `query` that ForEachMemoryCard gives and whose memory must be
+// replayed from their review log (no state of their own, some log rows), as
+// (card id, deck id): for MemoryModel::PreloadReplays.
+std::vector<std::pair<int64_t, int64_t>> CardsToReplay(const Store& store, const CardQuery& query);
+
 }  // namespace recall::detail
 
 #endif  // RECALL_STATS_STATS_QUERIES_H_

@@ -1,5 +1,11 @@
 // Answers, the review log, suspend/bury and undo.
 
+#include <sqlite3.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+
 #include "store/store_impl.h"
 
 namespace recall {
@@ -152,30 +158,58 @@ int64_t Store::RecordCramAnswer(int64_t card_id, const CardState& before, int ra
   return revlog_id;
 }
 
-std::vector<RevlogEntry> Store::RevlogOfCard(int64_t card_id) const {
-  return Guard(*this, [&] {
-    SQLite::Statement st(Db(*this),
-                         "SELECT id, card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, "
-                         "duration_ms, day FROM revlog WHERE card_id = ? ORDER BY id");
-    st.bind(1, card_id);
-    std::vector<RevlogEntry> out;
-    while (st.executeStep()) {
-      RevlogEntry e;
-      e.id = st.getColumn(0).getInt64();
-      e.card_id = st.getColumn(1).getInt64();
-      e.fields.rating = st.getColumn(2).getInt();
-      e.fields.kind = static_cast<RevlogKind>(st.getColumn(3).getInt());
-      e.type_before = static_cast<CardType>(st.getColumn(4).getInt());
-      e.fields.interval = st.getColumn(5).getInt();
-      e.fields.last_interval = st.getColumn(6).getInt();
-      e.fields.ease = st.getColumn(7).getInt();
-      e.ease_before = st.getColumn(8).getInt();
-      e.duration_ms = st.getColumn(9).getInt64();
-      e.day = Day{st.getColumn(10).getInt64()};
-      out.push_back(e);
-    }
-    return out;
+namespace {
+
+constexpr const char* kRevlogEntryColumns =
+    "SELECT id, card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, duration_ms, day FROM revlog";
+
+// One row of kRevlogEntryColumns, through the C API (a pass over the whole
+// log reads millions).
+RevlogEntry ReadRevlogEntry(sqlite3_stmt* st) {
+  RevlogEntry e;
+  e.id = sqlite3_column_int64(st, 0);
+  e.card_id = sqlite3_column_int64(st, 1);
+  e.fields.rating = sqlite3_column_int(st, 2);
+  e.fields.kind = static_cast<RevlogKind>(sqlite3_column_int(st, 3));
+  e.type_before = static_cast<CardType>(sqlite3_column_int(st, 4));
+  e.fields.interval = sqlite3_column_int(st, 5);
+  e.fields.last_interval = sqlite3_column_int(st, 6);
+  e.fields.ease = sqlite3_column_int(st, 7);
+  e.ease_before = sqlite3_column_int(st, 8);
+  e.duration_ms = sqlite3_column_int64(st, 9);
+  e.day = Day{sqlite3_column_int64(st, 10)};
+  return e;
+}
+
+// Calls `fn` for each row of kRevlogEntryColumns + `rest`, `bind` binding
+// its parameters.
+void ForEachEntryOf(const Store& store, const std::string& rest, const std::function<void(sqlite3_stmt*)>& bind,
+                    const std::function<void(const RevlogEntry&)>& fn) {
+  Guard(store, [&] {
+    sqlite3* db = Db(store).getHandle();
+    const std::string sql = std::string(kRevlogEntryColumns) + rest;
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw SQLite::Exception(db);
+    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, &sqlite3_finalize);
+    bind(raw);
+    int rc;
+    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) fn(ReadRevlogEntry(raw));
+    if (rc != SQLITE_DONE) throw SQLite::Exception(db, rc);
   });
+}
+
+}  // namespace
+
+std::vector<RevlogEntry> Store::RevlogOfCard(int64_t card_id) const {
+  std::vector<RevlogEntry> out;
+  ForEachEntryOf(
+      *this, " WHERE card_id = ? ORDER BY id", [&](sqlite3_stmt* st) { sqlite3_bind_int64(st, 1, card_id); },
+      [&](const RevlogEntry& e) { out.push_back(e); });
+  return out;
+}
+
+void Store::ForEachRevlogEntry(const std::function<void(const RevlogEntry&)>& fn) const {
+  ForEachEntryOf(*this, " ORDER BY id", [](sqlite3_stmt*) {}, fn);
 }
 
 void Store::SuspendCard(int64_t card_id, bool suspend) {

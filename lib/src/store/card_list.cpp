@@ -152,7 +152,34 @@ std::vector<std::string> ListCardDeckNames(const Store& store, const CardQuery& 
   });
 }
 
+namespace {
+
+// The memory section's condition on a card's note for CardQuery::tag.
+constexpr const char* kMemoryTagCondition =
+    " AND EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = c.note_id AND (t.tag = :tag "
+    "OR substr(t.tag, 1, length(:tag) + 2) = :tag || '::'))";
+
+}  // namespace
+
 namespace detail {
+
+std::vector<std::pair<int64_t, int64_t>> CardsToReplay(const Store& store, const CardQuery& q) {
+  return Guard(store, [&] {
+    std::string sql =
+        "SELECT c.id, c.deck_id FROM cards c WHERE c.deck_id = :deck AND (c.stability IS NULL OR c.difficulty IS NULL) "
+        "AND EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = c.id)";
+    if (q.tag) sql += kMemoryTagCondition;
+    SQLite::Statement st(Db(store), sql);
+    if (q.tag) st.bind(":tag", *q.tag);
+    std::vector<std::pair<int64_t, int64_t>> out;
+    for (const auto& [deck, name] : DecksByName(store, q)) {
+      st.bind(":deck", deck);
+      while (st.executeStep()) out.emplace_back(st.getColumn(0).getInt64(), st.getColumn(1).getInt64());
+      st.reset();
+    }
+    return out;
+  });
+}
 
 void ForEachMemoryCard(const Store& store, const CardQuery& q,
                        const std::function<void(const Card& card, const std::vector<std::string>& tags)>& row) {
@@ -160,10 +187,7 @@ void ForEachMemoryCard(const Store& store, const CardQuery& q,
     std::string sql = std::string("SELECT ") + kCardColumns + ", " + kCardMemoryColumns +
                       ", (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id) "
                       "FROM cards c WHERE c.deck_id = :deck";
-    if (q.tag) {
-      sql += " AND EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = c.note_id AND (t.tag = :tag "
-             "OR substr(t.tag, 1, length(:tag) + 2) = :tag || '::'))";
-    }
+    if (q.tag) sql += kMemoryTagCondition;
     CardListFilter memory;
     memory.may_have_memory = true;
     sql += CardFilterSql(memory) + " ORDER BY c.queue, c.due, c.id";

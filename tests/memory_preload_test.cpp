@@ -1,0 +1,148 @@
+// MemoryModel::PreloadReplays: the memory of cards with no state of their
+// own, replayed in one pass over the review log, is the same to the last bit
+// as each card's own log replayed (MemoryFromReviewLog), and the memory
+// section of `recall stats` (which preloads) equals the samples read card by
+// card without it.
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "recall/memory.h"
+#include "recall/review.h"
+#include "recall/stats.h"
+#include "recall/store.h"
+#include "stats/stats_queries.h"
+#include "store/store_impl.h"
+#include "test_support.h"
+
+namespace recall {
+namespace {
+
+constexpr int64_t kStart = 1704099600;  // 2024-01-01 09:00 UTC
+
+// Three decks (anki, sm2, fsrs) answered at random for 40 days, then the
+// stored memory state of two cards in three wiped, as a collection from
+// before FSRS (or an Anki package without it) has them; one card reset to
+// new by a "forget" row, one answered only by cram.
+class MemoryPreloadTest : public ::testing::Test {
+ protected:
+  MemoryPreloadTest() : zone_("UTC"), clock_(Timestamp::FromSeconds(kStart)), store_(Store::OpenInMemory(clock_)) {
+    std::mt19937_64 rng(5);
+    const Algorithm algorithms[] = {Algorithm::kAnki, Algorithm::kSm2, Algorithm::kFsrs};
+    std::vector<Card> cards;
+    for (int d = 0; d < 3; ++d) {
+      DeckOptions o;
+      o.algorithm = algorithms[d];
+      const Deck deck = store_.CreateDeck("D" + std::to_string(d), o);
+      for (int i = 0; i < 30; ++i) {
+        Note n;
+        n.front = "问题 " + std::to_string(d) + "-" + std::to_string(i);
+        n.back = "答案";
+        n.tags = {i % 2 ? "llm::rag" : "db"};
+        cards.push_back(store_.AddNote(&n, deck.id));
+      }
+    }
+    for (int day = 0; day < 40; ++day) {
+      clock_.Set(Timestamp::FromSeconds(kStart + day * 86400 + static_cast<int64_t>(rng() % 30000)));
+      for (const Card& c : cards) {
+        if (rng() % 3 != 0) continue;
+        const Algorithm a = store_.GetDeck(c.deck_id)->options.algorithm;
+        const int lo = MinRating(a), hi = MaxRating(a);
+        AnswerCard(store_, c.id, lo + static_cast<int>(rng() % static_cast<uint64_t>(hi - lo + 1)), clock_.Now(),
+                   5000);
+      }
+    }
+    cram_ = cards[7].id;
+    AnswerCard(store_, cram_, MinRating(store_.GetDeck(cards[7].deck_id)->options.algorithm), clock_.Now(), 1000,
+               nullptr, AnswerMode::kCram);
+    detail::Db(store_).exec("UPDATE cards SET stability = NULL, difficulty = NULL WHERE id % 3 != 0");
+    // A "forget" row (manual, interval 0) in the middle of one card's log:
+    // just before its second answer, at a free id.
+    forgotten_ = cards[40].id;
+    const std::vector<RevlogEntry> log = store_.RevlogOfCard(forgotten_);
+    EXPECT_GE(log.size(), 3u);
+    int64_t id = log.size() > 1 ? log[1].id - 1 : log.back().id + 1;
+    auto taken = [&](int64_t candidate) {
+      return detail::Db(store_).execAndGet("SELECT count(*) FROM revlog WHERE id = " + std::to_string(candidate))
+                 .getInt() > 0;
+    };
+    while (taken(id)) --id;
+    SQLite::Statement forget(detail::Db(store_),
+                             "INSERT INTO revlog (id, card_id, rating, kind, type_before, ivl, last_ivl, ease, "
+                             "ease_before, duration_ms, day) VALUES (?1, ?2, 0, 4, 2, 0, 0, 0, 2500, 0, ?3)");
+    forget.bind(1, id);
+    forget.bind(2, forgotten_);
+    forget.bind(3, static_cast<int64_t>(log.size() > 1 ? log[1].day.n : log.back().day.n));
+    forget.exec();
+    clock_.Set(Timestamp::FromSeconds(kStart + 45 * 86400));
+  }
+
+  testing::ScopedTimeZone zone_;
+  FixedClock clock_;
+  Store store_;
+  int64_t cram_ = 0;
+  int64_t forgotten_ = 0;
+};
+
+TEST_F(MemoryPreloadTest, PreloadedReplaysEqualEachCardsOwnLog) {
+  const std::vector<std::pair<int64_t, int64_t>> to_replay = detail::CardsToReplay(store_, CardQuery{});
+  ASSERT_GT(to_replay.size(), 40u);  // the wiped cards with answers
+  std::vector<int64_t> ids;
+  for (const auto& [id, deck] : to_replay) {
+    EXPECT_EQ(deck, store_.GetCard(id)->deck_id);
+    ids.push_back(id);
+  }
+  const MemoryModel own(store_);
+  MemoryModel preloaded(store_);
+  preloaded.PreloadReplays(to_replay);
+  int replayed = 0;
+  for (const int64_t id : ids) {
+    SCOPED_TRACE(id);
+    const Card card = *store_.GetCard(id);
+    ASSERT_FALSE(card.state.memory);
+    const auto a = own.ForCard(card, clock_.Now());
+    const auto b = preloaded.ForCard(card, clock_.Now());
+    ASSERT_EQ(a.has_value(), b.has_value());
+    if (!a) continue;
+    ++replayed;
+    EXPECT_EQ(a->state, b->state);  // exactly
+    EXPECT_EQ(a->retrievability, b->retrievability);
+    EXPECT_EQ(a->elapsed_days, b->elapsed_days);
+  }
+  EXPECT_GT(replayed, 40);
+  // The preload must not have read the card's log again: its rows changed
+  // since, so a fresh read would differ.
+  detail::Db(store_).exec("DELETE FROM revlog WHERE card_id = " + std::to_string(ids[0]));
+  const Card first = *store_.GetCard(ids[0]);
+  const auto before = preloaded.ForCard(first, clock_.Now());
+  const auto after = own.ForCard(first, clock_.Now());
+  ASSERT_TRUE(before);
+  EXPECT_TRUE(!after || after->state != before->state);
+}
+
+TEST_F(MemoryPreloadTest, TheMemorySectionEqualsTheCardsReadOneByOne) {
+  StatsFilter filter;
+  const StatsReport report = ComputeStats(store_, filter);
+  ASSERT_GT(report.memory.cards, 60);
+  const MemoryModel model(store_);
+  MemoryAccumulator expected;
+  detail::ForEachMemoryCard(store_, CardQuery{}, [&](const Card& card, const std::vector<std::string>&) {
+    if (const auto m = model.ForCard(card, report.generated_at)) {
+      expected.Add({m->state.stability, m->state.difficulty, m->retrievability});
+    }
+  });
+  const MemoryStats want = expected.Result();
+  EXPECT_EQ(report.memory.cards, want.cards);
+  EXPECT_EQ(report.memory.retrievability, want.retrievability);
+  EXPECT_EQ(report.memory.stability, want.stability);
+  EXPECT_EQ(report.memory.difficulty, want.difficulty);
+  EXPECT_EQ(report.memory.mean_retrievability, want.mean_retrievability);  // exactly: same order
+  EXPECT_EQ(report.memory.mean_stability, want.mean_stability);
+  EXPECT_EQ(report.memory.mean_difficulty, want.mean_difficulty);
+}
+
+}  // namespace
+}  // namespace recall
