@@ -98,10 +98,11 @@ struct ScopeMemoryRow {
 void ForEachScopeRow(const Store& store, const Interview& interview,
                      const std::function<void(const ScopeMemoryRow&)>& fn);
 
-// The same with each card's note tags (space-separated, as
-// `group_concat` gives them): readiness per topic (ReadinessOfScope).
-void ForEachScopeRowWithTags(const Store& store, const Interview& interview,
-                             const std::function<void(const ScopeMemoryRow&, std::string_view tags)>& fn);
+// The same with each card's note tags: readiness per topic
+// (ReadinessOfScope).
+void ForEachScopeRowWithTags(
+    const Store& store, const Interview& interview,
+    const std::function<void(const ScopeMemoryRow&, const std::vector<std::string>& tags)>& fn);
 
 // The cards of the scope the plan's first day can reach, with their memory
 // columns, by card id: in queue order (due, then card id), the first `limit`

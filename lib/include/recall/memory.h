@@ -90,7 +90,9 @@ class MemoryModel {
  private:
   const Store& store_;
   FsrsParams params_;
-  // Rollover hour and algorithm per deck id, read once (ForCard runs per card).
+  // Rollover hour and algorithm of a deck, read once per deck (ForCard runs
+  // per card).
+  const std::pair<int, Algorithm>& DeckOf(int64_t deck_id) const;
   mutable std::map<int64_t, std::pair<int, Algorithm>> decks_;
   // The day timing of the last (at, rollover hour) asked: a pass over many
   // cards asks the same one for each (the calendar is costly per call).

@@ -21,6 +21,11 @@ std::vector<std::string> TagAndParents(const std::string& tag) {
   return out;
 }
 
+// At-risk order: lowest predicted recall first, then by card id.
+bool LowerRecall(const CardRecall& a, const CardRecall& b) {
+  return a.recall != b.recall ? a.recall < b.recall : a.card_id < b.card_id;
+}
+
 double PredictedRecall(const ReadinessCard& c, Day day, const FsrsParams& w) {
   if (!c.memory) return 0;
   const double elapsed = static_cast<double>(std::max<int64_t>(day - c.last_review_day, 0));
@@ -69,19 +74,16 @@ void ReadinessAccumulator::Add(const ReadinessCard& c) {
   const TagSet& set = TagSetOf(c.tags);
   for (Sum* topic : set.topics) topic->Add(r, studied, target_);
   if (at_risk_ == 0) return;
-  const auto lower = [](const CardRecall& a, const CardRecall& b) {
-    return a.recall != b.recall ? a.recall < b.recall : a.card_id < b.card_id;
-  };
   CardRecall entry{c.card_id, std::string(), std::string(), r, studied};
   if (lowest_.size() == at_risk_) {
-    if (!lower(entry, lowest_.front())) return;
-    std::pop_heap(lowest_.begin(), lowest_.end(), lower);
+    if (!LowerRecall(entry, lowest_.front())) return;
+    std::pop_heap(lowest_.begin(), lowest_.end(), LowerRecall);
     lowest_.pop_back();
   }
   entry.front = c.front;
   entry.topic = set.listed_under;
   lowest_.push_back(std::move(entry));
-  std::push_heap(lowest_.begin(), lowest_.end(), lower);
+  std::push_heap(lowest_.begin(), lowest_.end(), LowerRecall);
 }
 
 Readiness ReadinessAccumulator::Finish() && {
@@ -98,9 +100,7 @@ Readiness ReadinessAccumulator::Finish() && {
   std::stable_sort(
       out.topics.begin(), out.topics.end(),
       [](const TopicReadiness& a, const TopicReadiness& b) { return a.mean_recall < b.mean_recall; });
-  std::sort(lowest_.begin(), lowest_.end(), [](const CardRecall& a, const CardRecall& b) {
-    return a.recall != b.recall ? a.recall < b.recall : a.card_id < b.card_id;
-  });
+  std::sort(lowest_.begin(), lowest_.end(), LowerRecall);
   out.at_risk = std::move(lowest_);
   return out;
 }

@@ -5,7 +5,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -95,14 +94,9 @@ Readiness ReadinessOfScope(const Store& store, const Interview& interview, int r
   // the lean columns (MemoryOn's first case); the rest through the model.
   std::vector<std::pair<int64_t, std::vector<std::string>>> through_model;
   ReadinessCard c;
-  ForEachScopeRowWithTags(store, interview, [&](const ScopeMemoryRow& row, std::string_view tags) {
+  ForEachScopeRowWithTags(store, interview, [&](const ScopeMemoryRow& row, const std::vector<std::string>& tags) {
     c.card_id = row.card_id;
-    c.tags.clear();
-    for (size_t at = 0; at < tags.size();) {
-      const size_t end = std::min(tags.find(' ', at), tags.size());
-      if (end > at) c.tags.emplace_back(tags.substr(at, end - at));
-      at = end + 1;
-    }
+    c.tags = tags;
     c.memory.reset();
     if (row.type != CardType::kNew) {
       if (!row.stability || row.last_review_s <= 0) {

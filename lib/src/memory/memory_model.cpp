@@ -60,16 +60,20 @@ double MemoryModel::Retrievability(const MemoryState& state, double elapsed_days
   return FsrsRetrievability(params_, elapsed_days, state.stability);
 }
 
-std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) const {
-  auto known = decks_.find(card.deck_id);
+const std::pair<int, Algorithm>& MemoryModel::DeckOf(int64_t deck_id) const {
+  auto known = decks_.find(deck_id);
   if (known == decks_.end()) {
-    const auto deck = store_.GetDeck(card.deck_id);
+    const auto deck = store_.GetDeck(deck_id);
     known = decks_
-                .emplace(card.deck_id, std::make_pair(store_.RolloverHour(),
-                                                      deck ? deck->options.algorithm : Algorithm::kAnki))
+                .emplace(deck_id, std::make_pair(store_.RolloverHour(),
+                                                 deck ? deck->options.algorithm : Algorithm::kAnki))
                 .first;
   }
-  const int rollover = known->second.first;
+  return known->second;
+}
+
+std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) const {
+  const auto& [rollover, ratings_of] = DeckOf(card.deck_id);
   if (!timing_ || timing_->first != std::make_pair(at.ms, rollover)) {
     timing_.emplace(std::make_pair(at.ms, rollover), ComputeDayTiming(at, rollover));
   }
@@ -80,7 +84,7 @@ std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) c
     const auto preloaded = preloaded_.find(card.id);
     const auto replayed = preloaded != preloaded_.end()
                               ? preloaded->second.progress.memory
-                              : MemoryFromReviewLog(store_.RevlogOfCard(card.id), known->second.second, params_);
+                              : MemoryFromReviewLog(store_.RevlogOfCard(card.id), ratings_of, params_);
     if (replayed) {
       state = replayed->state;
       last_review_s = replayed->last_review_s;
@@ -108,15 +112,7 @@ void MemoryModel::PreloadReplays(const std::vector<std::pair<int64_t, int64_t>>&
   for (const auto& [id, deck_id] : cards) {
     if (preloaded_.size() >= kMaxPreloaded) break;
     // Each card's ratings are read as its deck's algorithm's, as ForCard does.
-    auto known = decks_.find(deck_id);
-    if (known == decks_.end()) {
-      const auto deck = store_.GetDeck(deck_id);
-      known = decks_
-                  .emplace(deck_id, std::make_pair(store_.RolloverHour(),
-                                                   deck ? deck->options.algorithm : Algorithm::kAnki))
-                  .first;
-    }
-    preloaded_.emplace(id, Preloaded{known->second.second, ReplayProgress{}});
+    preloaded_.emplace(id, Preloaded{DeckOf(deck_id).second, ReplayProgress{}});
   }
   store_.ForEachRevlogEntry([&](const RevlogEntry& e) {
     const auto it = preloaded_.find(e.card_id);

@@ -1,15 +1,11 @@
 // .apkg export: the package's schema 11 tables and the SQL the export runs
-// over the recall collection, and the raw row statement its loops use
-// (anki_export.cpp writes the rows).
+// over the recall collection (anki_export.cpp writes the rows, through
+// store/row_statement.h).
 
 #ifndef RECALL_STORE_ANKI_EXPORT_SQL_H_
 #define RECALL_STORE_ANKI_EXPORT_SQL_H_
 
-#include <SQLiteCpp/SQLiteCpp.h>
-#include <sqlite3.h>
-
-#include <cstdint>
-#include <string_view>
+#include "store/row_statement.h"
 
 namespace recall::anki::export_sql {
 
@@ -92,54 +88,8 @@ SELECT r.id, r.card_id, r.rating, r.ivl, r.last_ivl, r.ease, r.duration_ms, r.ki
 FROM revlog r CROSS JOIN temp.anki_export_cards e ON e.id = r.card_id ORDER BY r.id
 )sql";
 
-// A prepared statement on a raw connection handle for the row loops: the
-// rows are read and bound column by column without SQLiteCpp's per-column
-// objects. Errors are thrown as SQLite::Exception, like SQLiteCpp's.
-class RowStatement {
- public:
-  RowStatement(SQLite::Database& db, const char* sql) : db_(db.getHandle()) {
-    const int rc = sqlite3_prepare_v2(db_, sql, -1, &stmt_, nullptr);
-    if (rc != SQLITE_OK) throw SQLite::Exception(db_, rc);
-  }
-  ~RowStatement() { sqlite3_finalize(stmt_); }
-  RowStatement(const RowStatement&) = delete;
-  RowStatement& operator=(const RowStatement&) = delete;
-
-  // Reading.
-  bool Next() {
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc != SQLITE_DONE) throw SQLite::Exception(db_, rc);
-    return false;
-  }
-  int64_t Int(int i) const { return sqlite3_column_int64(stmt_, i); }
-  std::string_view Text(int i) const {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, i));
-    const int n = sqlite3_column_bytes(stmt_, i);
-    return p == nullptr ? std::string_view() : std::string_view(p, static_cast<size_t>(n));
-  }
-  sqlite3_value* Value(int i) const { return sqlite3_column_value(stmt_, i); }
-
-  // Writing: parameters are 1-based; text is not copied (it must live until
-  // Run()).
-  void Bind(int i, int64_t v) { Check(sqlite3_bind_int64(stmt_, i, v)); }
-  void Bind(int i, std::string_view v) {
-    Check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC));
-  }
-  void Bind(int i, const sqlite3_value* v) { Check(sqlite3_bind_value(stmt_, i, v)); }
-  void Run() {
-    const int rc = sqlite3_step(stmt_);
-    sqlite3_reset(stmt_);
-    if (rc != SQLITE_DONE) throw SQLite::Exception(db_, rc);
-  }
-
- private:
-  void Check(int rc) {
-    if (rc != SQLITE_OK) throw SQLite::Exception(db_, rc);
-  }
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
+// The export's row loops use the store's raw row statement.
+using detail::RowStatement;
 
 }  // namespace recall::anki::export_sql
 

@@ -1,11 +1,9 @@
 // Answers, the review log, suspend/bury and undo.
 
-#include <sqlite3.h>
-
 #include <functional>
-#include <memory>
 #include <string>
 
+#include "store/row_statement.h"
 #include "store/store_impl.h"
 
 namespace recall {
@@ -163,53 +161,41 @@ namespace {
 constexpr const char* kRevlogEntryColumns =
     "SELECT id, card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, duration_ms, day FROM revlog";
 
-// One row of kRevlogEntryColumns, through the C API (a pass over the whole
-// log reads millions).
-RevlogEntry ReadRevlogEntry(sqlite3_stmt* st) {
+// One row of kRevlogEntryColumns (a pass over the whole log reads millions:
+// through RowStatement).
+RevlogEntry ReadRevlogEntry(const detail::RowStatement& st) {
   RevlogEntry e;
-  e.id = sqlite3_column_int64(st, 0);
-  e.card_id = sqlite3_column_int64(st, 1);
-  e.fields.rating = sqlite3_column_int(st, 2);
-  e.fields.kind = static_cast<RevlogKind>(sqlite3_column_int(st, 3));
-  e.type_before = static_cast<CardType>(sqlite3_column_int(st, 4));
-  e.fields.interval = sqlite3_column_int(st, 5);
-  e.fields.last_interval = sqlite3_column_int(st, 6);
-  e.fields.ease = sqlite3_column_int(st, 7);
-  e.ease_before = sqlite3_column_int(st, 8);
-  e.duration_ms = sqlite3_column_int64(st, 9);
-  e.day = Day{sqlite3_column_int64(st, 10)};
+  e.id = st.Int(0);
+  e.card_id = st.Int(1);
+  e.fields.rating = static_cast<int>(st.Int(2));
+  e.fields.kind = static_cast<RevlogKind>(st.Int(3));
+  e.type_before = static_cast<CardType>(st.Int(4));
+  e.fields.interval = static_cast<int>(st.Int(5));
+  e.fields.last_interval = static_cast<int>(st.Int(6));
+  e.fields.ease = static_cast<int>(st.Int(7));
+  e.ease_before = static_cast<int32_t>(st.Int(8));
+  e.duration_ms = st.Int(9);
+  e.day = Day{st.Int(10)};
   return e;
-}
-
-// Calls `fn` for each row of kRevlogEntryColumns + `rest`, `bind` binding
-// its parameters.
-void ForEachEntryOf(const Store& store, const std::string& rest, const std::function<void(sqlite3_stmt*)>& bind,
-                    const std::function<void(const RevlogEntry&)>& fn) {
-  Guard(store, [&] {
-    sqlite3* db = Db(store).getHandle();
-    const std::string sql = std::string(kRevlogEntryColumns) + rest;
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw SQLite::Exception(db);
-    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, &sqlite3_finalize);
-    bind(raw);
-    int rc;
-    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) fn(ReadRevlogEntry(raw));
-    if (rc != SQLITE_DONE) throw SQLite::Exception(db, rc);
-  });
 }
 
 }  // namespace
 
 std::vector<RevlogEntry> Store::RevlogOfCard(int64_t card_id) const {
-  std::vector<RevlogEntry> out;
-  ForEachEntryOf(
-      *this, " WHERE card_id = ? ORDER BY id", [&](sqlite3_stmt* st) { sqlite3_bind_int64(st, 1, card_id); },
-      [&](const RevlogEntry& e) { out.push_back(e); });
-  return out;
+  return Guard(*this, [&] {
+    detail::RowStatement st(Db(*this), (std::string(kRevlogEntryColumns) + " WHERE card_id = ? ORDER BY id").c_str());
+    st.Bind(1, card_id);
+    std::vector<RevlogEntry> out;
+    while (st.Next()) out.push_back(ReadRevlogEntry(st));
+    return out;
+  });
 }
 
 void Store::ForEachRevlogEntry(const std::function<void(const RevlogEntry&)>& fn) const {
-  ForEachEntryOf(*this, " ORDER BY id", [](sqlite3_stmt*) {}, fn);
+  Guard(*this, [&] {
+    detail::RowStatement st(Db(*this), (std::string(kRevlogEntryColumns) + " ORDER BY id").c_str());
+    while (st.Next()) fn(ReadRevlogEntry(st));
+  });
 }
 
 void Store::SuspendCard(int64_t card_id, bool suspend) {

@@ -17,6 +17,7 @@
 
 #include "recall/interview.h"
 #include "recall/interview_plan.h"
+#include "store/row_statement.h"
 #include "store/store_impl.h"
 
 namespace recall {
@@ -289,46 +290,37 @@ std::vector<Card> ScopeCards(const Store& store, const Interview& interview) {
 namespace {
 
 // ForEachScopeRow, and with `tags` each card's note tags as a last column.
+// Through RowStatement: SQLiteCpp's column accessors cost a reference-count
+// round trip per value, a third of the pass at 100k cards.
 void ForEachLeanScopeRow(const Store& store, const Interview& interview, bool tags,
-                         const std::function<void(const ScopeMemoryRow&, std::string_view tags)>& fn) {
+                         const std::function<void(const ScopeMemoryRow&, const std::vector<std::string>& tags)>& fn) {
   Guard(store, [&] {
     const ScopeFilter scope(store, interview);
     if (scope.empty()) return;
-    // Through the C API: SQLiteCpp's column accessors cost a reference-count
-    // round trip per value, a third of the pass at 100k cards.
-    sqlite3* db = Db(store).getHandle();
     std::string sql = kScopeRowsSql;
     if (tags) {
       sql.insert(sql.find(" FROM cards c"),
                  ", (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id)");
     }
     sql += scope.sql();
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw SQLite::Exception(db);
-    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, &sqlite3_finalize);
-    scope.Bind(raw);
+    detail::RowStatement st(Db(store), sql.c_str());
+    scope.Bind(st.handle());
     ScopeMemoryRow row;
-    int rc;
-    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
-      row.card_id = sqlite3_column_int64(raw, 0);
-      row.type = static_cast<CardType>(sqlite3_column_int(raw, 1));
-      row.queue = static_cast<CardQueue>(sqlite3_column_int(raw, 2));
-      row.due = sqlite3_column_int64(raw, 3);
-      if (sqlite3_column_type(raw, 4) == SQLITE_NULL) {
+    const std::vector<std::string> none;
+    while (st.Next()) {
+      row.card_id = st.Int(0);
+      row.type = static_cast<CardType>(st.Int(1));
+      row.queue = static_cast<CardQueue>(st.Int(2));
+      row.due = st.Int(3);
+      if (st.IsNull(4)) {
         row.stability.reset();
       } else {
-        row.stability = sqlite3_column_double(raw, 4);
+        row.stability = st.Double(4);
       }
-      row.last_review_s = sqlite3_column_int64(raw, 5);
-      row.deck_id = sqlite3_column_int64(raw, 6);
-      std::string_view joined;
-      if (tags && sqlite3_column_type(raw, 7) != SQLITE_NULL) {
-        joined = std::string_view(reinterpret_cast<const char*>(sqlite3_column_text(raw, 7)),
-                                  static_cast<size_t>(sqlite3_column_bytes(raw, 7)));
-      }
-      fn(row, joined);
+      row.last_review_s = st.Int(5);
+      row.deck_id = st.Int(6);
+      fn(row, tags ? detail::SplitTags(std::string(st.Text(7))) : none);
     }
-    if (rc != SQLITE_DONE) throw SQLite::Exception(db, rc);
   });
 }
 
@@ -336,11 +328,13 @@ void ForEachLeanScopeRow(const Store& store, const Interview& interview, bool ta
 
 void ForEachScopeRow(const Store& store, const Interview& interview,
                      const std::function<void(const ScopeMemoryRow&)>& fn) {
-  ForEachLeanScopeRow(store, interview, false, [&](const ScopeMemoryRow& row, std::string_view) { fn(row); });
+  ForEachLeanScopeRow(store, interview, false,
+                      [&](const ScopeMemoryRow& row, const std::vector<std::string>&) { fn(row); });
 }
 
-void ForEachScopeRowWithTags(const Store& store, const Interview& interview,
-                             const std::function<void(const ScopeMemoryRow&, std::string_view tags)>& fn) {
+void ForEachScopeRowWithTags(
+    const Store& store, const Interview& interview,
+    const std::function<void(const ScopeMemoryRow&, const std::vector<std::string>& tags)>& fn) {
   ForEachLeanScopeRow(store, interview, true, fn);
 }
 
