@@ -419,16 +419,9 @@ TEST_F(AnkiExportTest, FailedCheckLeavesNoFile) {
 TEST_F(AnkiExportTest, AnkiReaderReadsThePackage) {
   const std::string js_dir = std::filesystem::path(RECALL_BINARY).parent_path().string() + "/js";
   const std::string script = testing::SourcePath("tests/js/read_apkg.mjs");
-  if (std::system("command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1") != 0) {
-    GTEST_SKIP() << "node or npm not installed: anki-reader round trip not run";
-  }
-  if (!std::filesystem::exists(js_dir + "/node_modules/anki-reader")) {
-    const std::string cmd = "mkdir -p '" + js_dir + "' && cp '" + testing::SourcePath("tests/js/package.json") +
-                            "' '" + js_dir + "/' && npm install --silent --no-audit --no-fund --prefix '" + js_dir +
-                            "' >'" + js_dir + "/npm-install.log' 2>&1";
-    if (std::system(cmd.c_str()) != 0) {
-      GTEST_SKIP() << "npm install of anki-reader failed (see " << js_dir << "/npm-install.log)";
-    }
+  std::string why;
+  if (!testing::InstallNpmPackages(js_dir, "js/package.json", &why)) {
+    GTEST_SKIP() << "anki-reader round trip not run: " << why;
   }
   const Deck deck = store_.CreateDeck("面试::LLM", DeckOptions{});
   AddNote("什么是 KV cache？", "缓存注意力的 **K/V**", deck, {"llm"});

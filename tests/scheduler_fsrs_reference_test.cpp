@@ -36,19 +36,9 @@ using Sequence = std::vector<Step>;
 
 std::optional<std::string> PrepareTsFsrs(std::string* why) {
   const std::string dir = std::filesystem::path(RECALL_BINARY).parent_path().string() + "/js/fsrs";
-  if (std::system("command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1") != 0) {
-    *why = "node or npm not installed: ts-fsrs comparison not run";
+  if (!testing::InstallNpmPackages(dir, "js/fsrs/package.json", why)) {
+    *why = "ts-fsrs comparison not run: " + *why;
     return std::nullopt;
-  }
-  if (!std::filesystem::exists(dir + "/node_modules/ts-fsrs")) {
-    const std::string cmd = "mkdir -p '" + dir + "' && cp '" +
-                            testing::SourcePath("tests/js/fsrs/package.json") + "' '" + dir +
-                            "/' && npm install --silent --no-audit --no-fund --prefix '" + dir + "' >'" +
-                            dir + "/npm-install.log' 2>&1";
-    if (std::system(cmd.c_str()) != 0) {
-      *why = "npm install of ts-fsrs failed (see " + dir + "/npm-install.log)";
-      return std::nullopt;
-    }
   }
   return dir;
 }

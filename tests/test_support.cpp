@@ -5,10 +5,12 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -91,6 +93,38 @@ void WriteFile(const std::string& path, const std::string& contents) {
 
 std::string FixturePath(const std::string& relative) { return std::string(RECALL_FIXTURES_DIR) + "/" + relative; }
 std::string SourcePath(const std::string& relative) { return std::string(RECALL_SOURCE_DIR) + "/" + relative; }
+
+bool InstallNpmPackages(const std::string& dir, const std::string& package_json, std::string* why) {
+  if (std::system("command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1") != 0) {
+    *why = "node or npm not installed";
+    return false;
+  }
+  std::filesystem::create_directories(dir);
+  const std::string lock_path = dir + "/.install.lock";
+  const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0 || ::flock(fd, LOCK_EX) != 0) {
+    if (fd >= 0) ::close(fd);
+    *why = "cannot lock " + lock_path + ": " + std::strerror(errno);
+    return false;
+  }
+  const std::string done = dir + "/.installed";
+  bool ok = std::filesystem::exists(done);
+  if (!ok) {
+    const std::string log = dir + "/npm-install.log";
+    const std::string cmd = "cp '" + SourcePath("tests/" + package_json) + "' '" + dir +
+                            "/package.json' && npm install --silent --no-audit --no-fund --prefix '" + dir + "' >'" +
+                            log + "' 2>&1";
+    ok = std::system(cmd.c_str()) == 0;
+    if (ok) {
+      std::ofstream(done) << "ok\n";
+    } else {
+      *why = "npm install of " + package_json + " failed (see " + log + ")";
+    }
+  }
+  ::flock(fd, LOCK_UN);
+  ::close(fd);
+  return ok;
+}
 
 namespace {
 

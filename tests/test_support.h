@@ -74,6 +74,14 @@ void CreateCollectionBefore(const std::string& path, const std::string& suffix, 
 std::string FixturePath(const std::string& relative);
 std::string SourcePath(const std::string& relative);
 
+// Installs the npm packages of tests/<package_json> into `dir` (under the
+// build tree) once, for tests that drive an independent JavaScript
+// implementation. Tests run in parallel, so the install holds a lock and
+// marks itself complete only when npm has finished: a second test waits for
+// it rather than seeing a half-written node_modules. Returns false, with the
+// reason in `why`, when node or npm is missing or the install fails.
+bool InstallNpmPackages(const std::string& dir, const std::string& package_json, std::string* why);
+
 // FSRS parameters for tests that must recover them: the defaults, moved away
 // in the ones a review history shows.
 FsrsParams KnownFsrsParams();
