@@ -86,6 +86,11 @@ class MemoryModel {
   // At most kMaxPreloaded cards are held; the others are read card by card.
   static constexpr size_t kMaxPreloaded = 100000;
   void PreloadReplays(const std::vector<std::pair<int64_t, int64_t>>& cards);
+  // The memory states PreloadReplays worked out (card id and replay), for
+  // the cards whose log gave one, in card id order: what a caller keeps on
+  // the cards so that the next pass reads them instead (stats'
+  // CatchUpMemoryStates).
+  std::vector<std::pair<int64_t, ReplayedMemory>> PreloadedStates() const;
 
  private:
   const Store& store_;

@@ -120,4 +120,14 @@ void MemoryModel::PreloadReplays(const std::vector<std::pair<int64_t, int64_t>>&
   });
 }
 
+std::vector<std::pair<int64_t, ReplayedMemory>> MemoryModel::PreloadedStates() const {
+  std::vector<std::pair<int64_t, ReplayedMemory>> out;
+  out.reserve(preloaded_.size());
+  for (const auto& [id, p] : preloaded_) {
+    if (p.progress.memory) out.emplace_back(id, *p.progress.memory);
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  return out;
+}
+
 }  // namespace recall

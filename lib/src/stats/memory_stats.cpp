@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "recall/error.h"
 #include "recall/memory.h"
 #include "stats/stats_queries.h"
 
@@ -63,6 +64,26 @@ MemoryStats SummariseMemory(const std::vector<MemorySample>& samples) {
 
 namespace detail {
 
+void CatchUpMemoryStates(Store& store, const StatsFilter& filter) {
+  if (store.read_only()) return;
+  CardQuery q;
+  q.deck_id = filter.deck_id;
+  q.tag = filter.tag;
+  const std::vector<std::pair<int64_t, int64_t>> cards = CardsToReplay(store, q);
+  if (cards.size() < kCatchUpAtLeast) return;
+  for (size_t from = 0; from < cards.size(); from += MemoryModel::kMaxPreloaded) {
+    const size_t to = std::min(cards.size(), from + MemoryModel::kMaxPreloaded);
+    MemoryModel model(store);
+    model.PreloadReplays({cards.begin() + static_cast<std::ptrdiff_t>(from),
+                          cards.begin() + static_cast<std::ptrdiff_t>(to)});
+    try {
+      KeepReplayedMemory(store, model.PreloadedStates());
+    } catch (const Error&) {
+      return;  // a cache: when it cannot be written (busy, full), the report replays instead
+    }
+  }
+}
+
 void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now, StatsReport& report) {
   CardQuery q;
   q.deck_id = filter.deck_id;
@@ -70,7 +91,8 @@ void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now
   MemoryModel model(store);
   // Cards whose state must be replayed from the log: all in one pass over
   // the log instead of a query per card.
-  model.PreloadReplays(CardsToReplay(store, q));
+  const std::vector<std::pair<int64_t, int64_t>> replay = CardsToReplay(store, q);
+  if (replay.size() >= kCatchUpAtLeast) model.PreloadReplays(replay);
   // Streamed: each card's sample goes into the totals and into every tag
   // row it falls under as it is read (the same sums, in the same order, as
   // over a list of all cards; memory stays flat at any size).

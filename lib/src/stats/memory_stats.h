@@ -12,6 +12,20 @@
 
 namespace recall::detail {
 
+// Keeps on each card `filter` covers that has a review log but no memory
+// state of its own (history from before FSRS) the state its log gives, so
+// that this and every later report (and the card's next answer, which would
+// replay the same log) read it instead: batches of
+// MemoryModel::kMaxPreloaded cards, each replayed in one pass over the log
+// and written in one transaction. A card answered meanwhile keeps its own
+// state; a card whose log gives none (reset to new by a "forget") stays as
+// it is. Does nothing on a read-only collection, or when fewer than
+// kCatchUpAtLeast cards need it (replaying them one by one costs less than a
+// pass over the log; AddMemoryStats then does so). The figures are the same
+// either way: the kept state is the replay, to the last bit.
+inline constexpr size_t kCatchUpAtLeast = 256;
+void CatchUpMemoryStates(Store& store, const StatsFilter& filter);
+
 // Fills report.memory and each row's predicted_recall in report.tags from
 // the memory states (recall::MemoryModel) of the cards `filter` covers, with
 // retrievability at the end of the study day of `now`.

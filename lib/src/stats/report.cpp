@@ -287,6 +287,9 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   });
   report.sm2_cards = detail::QueryHasSm2Cards(store, scope);
   report.weakest = detail::QueryWeakestCards(store, scope, period_start, today, StatsReport::kWeakestCards);
+  // Before the readiness and the memory section, which both read the
+  // cards' memory states.
+  detail::CatchUpMemoryStates(store, filter);
   report.interviews = ReadinessOfInterviews(store);
   detail::AddMemoryStats(store, filter, report.generated_at, report);
   return report;

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "recall/memory.h"
 #include "recall/stats.h"
 #include "recall/store.h"
 
@@ -112,6 +113,13 @@ void ForEachMemoryCard(const Store& store, const CardQuery& query,
 // replayed from their review log (no state of their own, some log rows), as
 // (card id, deck id): for MemoryModel::PreloadReplays.
 std::vector<std::pair<int64_t, int64_t>> CardsToReplay(const Store& store, const CardQuery& query);
+
+// Keeps replayed memory states on their cards (stability, difficulty,
+// last_review_s; nothing else, not modified_s), each only if the card still
+// has no state of its own: an answer given since the replay was read wins.
+// One transaction. Returns how many cards were written
+// (lib/src/store/fsrs_state.cpp).
+int64_t KeepReplayedMemory(Store& store, const std::vector<std::pair<int64_t, ReplayedMemory>>& states);
 
 }  // namespace recall::detail
 

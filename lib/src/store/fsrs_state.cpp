@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "recall/memory.h"
+#include "stats/stats_queries.h"
 #include "store/store_impl.h"
 
 namespace recall {
@@ -82,6 +83,28 @@ void RecomputeMemoryStates(Store& store, const std::vector<int64_t>& deck_ids, A
                                    "SELECT id, type, ivl, ease, '' FROM cards WHERE deck_id IN "
                                    "(SELECT value FROM json_each(?)) ORDER BY id",
                                    deck_ids, ratings_of));
+}
+
+int64_t KeepReplayedMemory(Store& store, const std::vector<std::pair<int64_t, ReplayedMemory>>& states) {
+  int64_t written = 0;
+  if (states.empty()) return written;
+  Guard(store, [&] {
+    store.Transaction([&] {
+      auto& db = Db(store);
+      SQLite::Statement write(db,
+                              "UPDATE cards SET stability = ?, difficulty = ?, last_review_s = ? "
+                              "WHERE id = ? AND (stability IS NULL OR difficulty IS NULL)");
+      for (const auto& [id, m] : states) {
+        write.bind(1, m.state.stability);
+        write.bind(2, m.state.difficulty);
+        write.bind(3, m.last_review_s);
+        write.bind(4, id);
+        written += write.exec();
+        write.reset();
+      }
+    });
+  });
+  return written;
 }
 
 int64_t RecomputeCardMemoryStates(Store& store, const std::vector<int64_t>& card_ids) {
