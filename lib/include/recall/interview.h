@@ -53,7 +53,8 @@ struct Interview {
 // impossible dates (lib/src/interview/interview_date.cpp).
 std::optional<Day> ParseDay(std::string_view text);
 
-// --- Store functions (lib/src/store/interviews.cpp) ------------------------
+// --- Store functions (lib/src/store/interviews.cpp; the cards in scope:
+// lib/src/store/interview_scope.cpp) -----------------------------------------
 
 // Adds the interview, or replaces the day, target and scope of the one with
 // the same name (case-insensitive; the stored spelling is kept). Validates:
