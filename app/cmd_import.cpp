@@ -146,7 +146,13 @@ void RunImport(const ImportCliOptions& o, Context& ctx) {
   options.prune = o.prune;
   options.subdecks = o.subdecks;
   options.theirs = o.theirs;
-  const auto summaries = ImportFiles(ctx.store(), o.files, options);
+  std::vector<FileImportSummary> summaries;
+  try {
+    summaries = ImportFiles(ctx.store(), o.files, options);
+  } catch (...) {
+    ctx.AbandonCreatedStore();  // a first import of bad input leaves no collection
+    throw;
+  }
 
   for (const auto& s : summaries) {
     for (const auto& w : s.warnings) {

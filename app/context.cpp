@@ -70,10 +70,28 @@ void Context::Opened() {
 
 Store& Context::store() {
   if (!store_) {
-    store_.emplace(Store::Open(db_path(), *clock_, OpenMode::kWrite));
+    const std::string path = db_path();
+    struct stat st;
+    const bool existed = ::stat(path.c_str(), &st) == 0;
+    store_.emplace(Store::Open(path, *clock_, OpenMode::kWrite));
+    created_store_ = !existed;
     Opened();
   }
   return *store_;
+}
+
+void Context::AbandonCreatedStore() {
+  if (!store_ || !created_store_) return;
+  try {
+    if (!store_->ListDecks().empty()) return;
+    if (store_->CountDue(std::nullopt, clock_->Now(), store_->Today().today).total_cards > 0) return;
+  } catch (const Error&) {
+    return;  // cannot tell: keep it
+  }
+  const std::string path = store_->path();
+  store_.reset();
+  created_store_ = false;
+  for (const char* suffix : {"", "-wal", "-shm"}) ::unlink((path + suffix).c_str());
 }
 
 Store& Context::existing_store() {

@@ -40,6 +40,11 @@ class Context {
   // The collection, opened (and created) on first call: for commands that
   // write. A collection that cannot be written is refused (exit 6, saying why).
   Store& store();
+  // After a command that failed: when store() created the collection file
+  // and it still holds no deck and no card, closes it and removes it (and
+  // its -wal and -shm files), so that bad input to a first `recall import`
+  // leaves no collection behind. Otherwise does nothing.
+  void AbandonCreatedStore();
   // The collection for read-only commands: throws kNotFound, saying how to
   // create one, when the file does not exist (nothing is created). Opened
   // read-only when it cannot be written (OpenMode::kRead).
@@ -56,6 +61,7 @@ class Context {
 
   std::unique_ptr<Clock> clock_;
   std::optional<Store> store_;
+  bool created_store_ = false;  // store() made the file
 };
 
 // Thrown by a command to end with a non-zero exit code after it has printed

@@ -7,6 +7,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -73,7 +74,28 @@ TEST_F(IoFaultE2eTest, EndlessInputEndsAtTheSizeLimit) {
     EXPECT_EQ(r.exit_code, 4);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, "recall: file is larger than 256 MiB, the limit for a document (/dev/zero)\n");
+    // The collection did not exist: the failed import leaves none behind.
+    for (const char* suffix : {"", "-wal", "-shm"}) {
+      EXPECT_FALSE(std::filesystem::exists(dir_.File("c.db") + suffix)) << suffix;
+    }
   }
+  // A first import that fails half-way (the read fails after 30,000 bytes)
+  // leaves none either; the same import that works creates it.
+  const RunResult eio = RunRecall({"import", doc_}, FaultyEnv(30000));
+  EXPECT_EQ(eio.exit_code, 8);
+  EXPECT_FALSE(std::filesystem::exists(dir_.File("c.db")));
+  ASSERT_EQ(RunRecall({"import", doc_}, Env()).exit_code, 0);
+  EXPECT_EQ(Count("SELECT count(*) FROM cards"), 2000);
+}
+
+TEST_F(IoFaultE2eTest, AFailedImportKeepsAnExistingEmptyCollection) {
+  // Made by another command before: the failed import must not remove it.
+  ASSERT_EQ(RunRecall({"deck", "create", "面试"}, Env()).exit_code, 0);
+  ASSERT_EQ(RunRecall({"deck", "delete", "面试", "--yes"}, Env()).exit_code, 0);
+  ASSERT_TRUE(std::filesystem::exists(dir_.File("c.db")));
+  EXPECT_EQ(RunRecall({"import", "/dev/zero"}, Env()).exit_code, 4);
+  EXPECT_TRUE(std::filesystem::exists(dir_.File("c.db")));
+  EXPECT_EQ(Count("SELECT count(*) FROM decks"), 0);
 }
 
 }  // namespace
