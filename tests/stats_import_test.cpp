@@ -29,8 +29,14 @@ TEST_F(StatsImportTest, ImportedReviewsCountLikeLocalOnes) {
   DeckOptions options;
   options.fuzz = false;
   const int64_t deck = source.CreateDeck("面试", options).id;
-  Note a{0, "", "DDP 和 FSDP 的区别？", "参数复制 vs 参数切片", {"分布式训练"}, "", "", 0, 0};
-  Note b{0, "", "为什么会有 bubble？", "流水线依赖", {"流水线并行"}, "", "", 0, 0};
+  Note a;
+  a.front = "DDP 和 FSDP 的区别？";
+  a.back = "参数复制 vs 参数切片";
+  a.tags = {"分布式训练"};
+  Note b;
+  b.front = "为什么会有 bubble？";
+  b.back = "流水线依赖";
+  b.tags = {"流水线并行"};
   const int64_t ca = source.AddNote(&a, deck).id;
   const int64_t cb = source.AddNote(&b, deck).id;
   AnswerCard(source, ca, 4, clock.Now(), 8000);  // Easy: graduates, 4 days

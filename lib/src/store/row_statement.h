@@ -51,6 +51,11 @@ class RowStatement {
     Check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC));
   }
   void Bind(int i, const sqlite3_value* v) { Check(sqlite3_bind_value(stmt_, i, v)); }
+  // A pointer for an SQL function of ours (sqlite3_bind_pointer), tagged
+  // with `type`; it must live until the statement has run.
+  void BindPointer(int i, void* p, const char* type) { Check(sqlite3_bind_pointer(stmt_, i, p, type, nullptr)); }
+  // The 1-based index of the parameter `name` (":x"), 0 when there is none.
+  int Index(const char* name) const { return sqlite3_bind_parameter_index(stmt_, name); }
   void Run() {
     const int rc = sqlite3_step(stmt_);
     sqlite3_reset(stmt_);

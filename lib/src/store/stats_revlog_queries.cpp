@@ -8,11 +8,10 @@
 #include <sqlite3.h>
 
 #include <algorithm>
-#include <limits>
 #include <map>
-#include <memory>
 #include <nlohmann/json.hpp>
 
+#include "store/row_statement.h"
 #include "store/sql_functions.h"
 #include "store/stats_sql.h"
 #include "store/store_impl.h"
@@ -195,24 +194,20 @@ HourCounts AnswerHoursFromTotals(const Store& store, Day from, Day to, const Hou
 
 HourCounts AnswerHoursFromLog(const Store& store, const StatsScope& scope, Day from, Day to,
                               const HourOfQuarter& hour_of) {
-  sqlite3* db = Db(store).getHandle();
   HourTally tally{&hour_of, {}};
-  // Prepared through the C API: the tally pointer is bound with
-  // sqlite3_bind_pointer, which SQLiteCpp does not offer.
+  // A row statement: the tally pointer is bound with sqlite3_bind_pointer,
+  // which SQLiteCpp does not offer.
   const std::string sql = std::string("WITH ") + kSm2Cte + " SELECT recall_hour_tally(:tally, r.id / 900000, NOT " +
                           kFailed + ") FROM revlog r WHERE r.day BETWEEN :from AND :to AND " + kAnswer +
                           RevlogScope(scope);
-  sqlite3_stmt* raw = nullptr;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw SQLite::Exception(db);
-  const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, &sqlite3_finalize);
-  auto index = [&](const char* name) { return sqlite3_bind_parameter_index(raw, name); };
+  RowStatement st(Db(store), sql.c_str());
   const std::string decks = scope.deck_ids ? IdsJson(*scope.deck_ids) : std::string();
-  sqlite3_bind_pointer(raw, index(":tally"), &tally, kHourTallyType, nullptr);
-  sqlite3_bind_int64(raw, index(":from"), from.n);
-  sqlite3_bind_int64(raw, index(":to"), to.n);
-  if (scope.deck_ids) sqlite3_bind_text(raw, index(":decks"), decks.c_str(), -1, SQLITE_TRANSIENT);
-  if (scope.tag) sqlite3_bind_text(raw, index(":tag"), scope.tag->c_str(), -1, SQLITE_TRANSIENT);
-  if (sqlite3_step(raw) != SQLITE_ROW) throw SQLite::Exception(db);
+  st.BindPointer(st.Index(":tally"), &tally, kHourTallyType);
+  st.Bind(st.Index(":from"), int64_t{from.n});
+  st.Bind(st.Index(":to"), int64_t{to.n});
+  if (scope.deck_ids) st.Bind(st.Index(":decks"), std::string_view(decks));
+  if (scope.tag) st.Bind(st.Index(":tag"), std::string_view(*scope.tag));
+  if (!st.Next()) throw Error(ErrorCode::kInternal, "the hour tally gave no row");
   return tally.counts;
 }
 
