@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -255,6 +256,50 @@ std::string PlanOf(Store& store, const std::string& sql) {
   std::string out;
   while (st.executeStep()) out += st.getColumn(3).getString() + "\n";
   return out;
+}
+
+// `recall stats` on cards with a review log but no memory state of their own
+// (history from before FSRS): the first report replays the whole log once,
+// in id order without a sort (the one whole-log read, CatchUpMemoryStates),
+// and keeps the states on the cards by id; the next report reads them and
+// scans no growing table.
+TEST_F(QueryPlanTest, StatsReplaysTheLogOnceThenReadsTheKeptStates) {
+  const std::string whole_log = "SELECT id, card_id, rating, kind, type_before, ivl, last_ivl, ease, ease_before, "
+                                "duration_ms, day FROM revlog ORDER BY id";
+  // A collection of its own, with more cards to replay than the fewest a
+  // pass over the log is worth (detail::kCatchUpAtLeast; below it, each
+  // card's rows are read through revlog_card instead).
+  db_ = dir_.File("replay.db");
+  {
+    Store store = Store::Open(db_, clock_);
+    detail::ScaleFill spec;
+    spec.cards = 1000;
+    spec.decks = 5;
+    spec.revlog_rows = 5000;
+    detail::FillScaleCollection(store, spec);
+    detail::Db(store).exec("UPDATE cards SET stability = NULL, difficulty = NULL");
+    ASSERT_GE(detail::Db(store)
+                  .execAndGet("SELECT count(*) FROM cards c WHERE EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = "
+                              "c.id)")
+                  .getInt64(),
+              400);
+  }
+  const std::vector<std::string> first = Trace("stats", {"stats"});
+  Store store = Store::Open(db_, clock_);
+  EXPECT_EQ(std::count(first.begin(), first.end(), whole_log), 1);
+  EXPECT_EQ(PlanOf(store, whole_log), "SCAN revlog\n");  // rowid order: no sort, flat memory
+  for (const std::string& sql : first) {
+    if (sql == whole_log) continue;
+    EXPECT_TRUE(GrowingScans(store, sql).empty()) << sql;
+  }
+  EXPECT_EQ(detail::Db(store).execAndGet("SELECT count(*) FROM cards WHERE stability IS NULL AND EXISTS "
+                                         "(SELECT 1 FROM revlog r WHERE r.card_id = cards.id)")
+                .getInt64(),
+            0);
+  for (const std::string& sql : Trace("stats again", {"stats"})) {
+    EXPECT_NE(sql, whole_log);
+    EXPECT_TRUE(GrowingScans(store, sql).empty()) << sql;
+  }
 }
 
 // The status of bare `recall` (lib/src/interview/today.cpp, fixture: an
