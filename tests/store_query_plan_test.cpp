@@ -119,16 +119,22 @@ std::vector<std::string> ReadLines(const std::string& path) {
   return out;
 }
 
+// A collection of `cards` cards in 5 decks with `revlog_rows` log rows,
+// through the scale benchmark's fill.
+void Fill(Store& store, int64_t cards, int64_t revlog_rows) {
+  detail::ScaleFill spec;
+  spec.cards = cards;
+  spec.decks = 5;
+  spec.revlog_rows = revlog_rows;
+  detail::FillScaleCollection(store, spec);
+}
+
 class QueryPlanTest : public ::testing::Test {
  protected:
   QueryPlanTest() : zone_("UTC"), clock_(Timestamp::FromSeconds(kNow)) {
     db_ = dir_.File("plans.db");
     Store store = Store::Open(db_, clock_);
-    detail::ScaleFill spec;
-    spec.cards = 300;
-    spec.decks = 5;
-    spec.revlog_rows = 3000;
-    detail::FillScaleCollection(store, spec);
+    Fill(store, 300, 3000);
     Interview all;
     all.name = "all";
     all.day = store.Today().today + 20;
@@ -272,11 +278,7 @@ TEST_F(QueryPlanTest, StatsReplaysTheLogOnceThenReadsTheKeptStates) {
   db_ = dir_.File("replay.db");
   {
     Store store = Store::Open(db_, clock_);
-    detail::ScaleFill spec;
-    spec.cards = 1000;
-    spec.decks = 5;
-    spec.revlog_rows = 5000;
-    detail::FillScaleCollection(store, spec);
+    Fill(store, 1000, 5000);
     detail::Db(store).exec("UPDATE cards SET stability = NULL, difficulty = NULL");
     ASSERT_GE(detail::Db(store)
                   .execAndGet("SELECT count(*) FROM cards c WHERE EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = "
