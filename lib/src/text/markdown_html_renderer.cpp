@@ -7,7 +7,6 @@
 #include <md4c.h>
 
 #include <array>
-#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -179,9 +178,12 @@ class HtmlWriter {
   void OpenCell(std::string_view tag, const MD_BLOCK_TD_DETAIL& det);
 
   std::string& out_;
-  // Inside an image's alt text (nesting counted): only plain text is
-  // written, no tags, and line breaks become spaces.
-  int image_depth_ = 0;
+  // Inside an image's alt text: only plain text is written, no tags, and
+  // line breaks become spaces. As in md4c-html 0.4.8, images nested in the
+  // alt text are not counted: the first image that ends (an inner one, if
+  // any) closes the <img> tag, and what follows it in the outer alt text
+  // is written as ordinary HTML.
+  bool in_image_ = false;
 };
 
 void HtmlWriter::OpenBlock(MD_BLOCKTYPE type, const void* detail) {
@@ -220,8 +222,7 @@ void HtmlWriter::OpenBlock(MD_BLOCKTYPE type, const void* detail) {
       const MD_ATTRIBUTE& lang = static_cast<const MD_BLOCK_CODE_DETAIL*>(detail)->lang;
       out_.append("<pre><code");
       if (lang.text != nullptr) {
-        out_.append(" class=\"");
-        if (lang.size < 9 || std::strncmp(lang.text, "language-", 9) != 0) out_.append("language-");
+        out_.append(" class=\"language-");
         AppendAttribute(lang, &AppendHtmlEscaped, &out_);
         out_.push_back('"');
       }
@@ -275,9 +276,7 @@ void HtmlWriter::CloseBlock(MD_BLOCKTYPE type, const void* detail) {
 }
 
 void HtmlWriter::OpenSpan(MD_SPANTYPE type, const void* detail) {
-  const bool in_image = image_depth_ > 0;
-  if (type == MD_SPAN_IMG) ++image_depth_;
-  if (in_image) return;
+  if (in_image_) return;
   switch (type) {
     case MD_SPAN_EM: out_.append("<em>"); break;
     case MD_SPAN_STRONG: out_.append("<strong>"); break;
@@ -297,6 +296,7 @@ void HtmlWriter::OpenSpan(MD_SPANTYPE type, const void* detail) {
       out_.append("<img src=\"");
       AppendAttribute(static_cast<const MD_SPAN_IMG_DETAIL*>(detail)->src, &AppendUrlEscaped, &out_);
       out_.append("\" alt=\"");
+      in_image_ = true;
       break;
     case MD_SPAN_CODE: out_.append("<code>"); break;
     case MD_SPAN_DEL: out_.append("<del>"); break;
@@ -311,22 +311,23 @@ void HtmlWriter::OpenSpan(MD_SPANTYPE type, const void* detail) {
 }
 
 void HtmlWriter::CloseSpan(MD_SPANTYPE type, const void* detail) {
-  if (type == MD_SPAN_IMG) --image_depth_;
-  if (image_depth_ > 0) return;
+  if (in_image_) {
+    if (type != MD_SPAN_IMG) return;
+    const MD_ATTRIBUTE& title = static_cast<const MD_SPAN_IMG_DETAIL*>(detail)->title;
+    if (title.text != nullptr) {
+      out_.append("\" title=\"");
+      AppendAttribute(title, &AppendHtmlEscaped, &out_);
+    }
+    out_.append("\">");
+    in_image_ = false;
+    return;
+  }
   switch (type) {
     case MD_SPAN_EM: out_.append("</em>"); break;
     case MD_SPAN_STRONG: out_.append("</strong>"); break;
     case MD_SPAN_U: out_.append("</u>"); break;
     case MD_SPAN_A: out_.append("</a>"); break;
-    case MD_SPAN_IMG: {
-      const MD_ATTRIBUTE& title = static_cast<const MD_SPAN_IMG_DETAIL*>(detail)->title;
-      if (title.text != nullptr) {
-        out_.append("\" title=\"");
-        AppendAttribute(title, &AppendHtmlEscaped, &out_);
-      }
-      out_.append("\">");
-      break;
-    }
+    case MD_SPAN_IMG: break;  // an outer image whose tag an inner one closed
     case MD_SPAN_CODE: out_.append("</code>"); break;
     case MD_SPAN_DEL: out_.append("</del>"); break;
     case MD_SPAN_LATEXMATH:
@@ -338,8 +339,8 @@ void HtmlWriter::CloseSpan(MD_SPANTYPE type, const void* detail) {
 void HtmlWriter::WriteText(MD_TEXTTYPE type, std::string_view text) {
   switch (type) {
     case MD_TEXT_NULLCHAR: out_.append(kReplacementChar); break;
-    case MD_TEXT_BR: out_.append(image_depth_ == 0 ? "<br>\n" : " "); break;
-    case MD_TEXT_SOFTBR: out_.append(image_depth_ == 0 ? "\n" : " "); break;
+    case MD_TEXT_BR: out_.append(in_image_ ? " " : "<br>\n"); break;
+    case MD_TEXT_SOFTBR: out_.append(in_image_ ? " " : "\n"); break;
     case MD_TEXT_HTML: out_.append(text); break;  // raw HTML: none with MD_FLAG_NOHTML
     case MD_TEXT_ENTITY: AppendEntity(text, &AppendHtmlEscaped, &out_); break;
     default: AppendHtmlEscaped(text, &out_); break;  // NORMAL, CODE, LATEXMATH
