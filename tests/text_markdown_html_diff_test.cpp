@@ -151,6 +151,44 @@ TEST(MarkdownHtmlDiffTest, TextKinds) {
   });
 }
 
+// Cases written after the renderer, to see whether it holds on input it was
+// not shaped by.
+TEST(MarkdownHtmlDiffTest, CasesKeptBack) {
+  ExpectSame({
+      "![a ![b](c \"T1\") *d* **e**](f \"T2\") after",
+      "![a [link](http://l) b](img.png)",
+      "![](empty-alt.png) ![x](<> \"t\")",
+      "[t](u 'single') [p](u (paren)) [b](u\\)x)",
+      "[chars](http://a.com/\\`[]|^{}'\"<>~) [tab](http://a.com/a%09b)",
+      "www.a.com. and http://a.com/(x) and (http://b.com/y) and x@y.z.",
+      "`&amp; &#65;` and $&amp; &#x3C;$ and ~~`del code`~~",
+      "[a]: /u&ouml;rl%20x \"T&amp;\"\n\n[a] and [A]",
+      "0. start zero\n\n123456789. big start",
+      "\tTab indented\n\n- a\tb\n\n```\n\tcode\n```",
+      "## *em* heading ##\n\n#\n\n# #",
+      "| h `a|b` | \\| x |\n|---|:--|\n| 1 |",
+      "> ```js\n> x < y\n> ```\n> | a |\n> |---|\n> | b |",
+      "\xEF\xBB\xBF" "bom then text",
+      "bad utf8 \xFF\xFE \xC3 end",
+      "cr\ronly\r\rline ends",
+      "$$\nx = 1\n$$ and \\(a\\) $b$",
+      "***nested **strong** in em*** and *__mixed__*",
+      "- [ ]\n- [x]\n-   [ ] spaced\n  - [X] nested task",
+      "&nbsp;&#160;&#xA0; &Tab; &NewLine; &lt;&gt;",
+  });
+}
+
+// Each byte but NUL, CR and LF in a link destination and its title, and
+// as text (where it is not Markdown syntax): the URL escaping's set of safe
+// characters, byte for byte.
+TEST(MarkdownHtmlDiffTest, EveryByteInUrlsAndText) {
+  for (int b = 1; b < 256; ++b) {
+    if (b == '\n' || b == '\r') continue;
+    const std::string c(1, static_cast<char>(b));
+    ExpectSame({"[x](<a" + c + "b> \"t" + c + "\")", "![x](a" + c + "b)", "a" + c + "b"});
+  }
+}
+
 // Every named reference recall's table holds renders as md4c-html renders
 // it, in text and in a link's href (URL-escaped).
 TEST(MarkdownHtmlDiffTest, EveryNamedEntity) {

@@ -22,11 +22,11 @@ constexpr unsigned char kUrlEscape = 2;   // percent-encoded in href and src
 
 // md4c-html's rules: in text `"`, `&`, `<`, `>` are escaped and NUL is
 // dropped (its table, built with strchr, counts the string's terminator);
-// in URLs everything but ASCII letters, digits, NUL and "~-_.+!*(),%#@?=;:/$"
-// is escaped, `&` as "&amp;", the rest as %XX.
+// in URLs everything but ASCII letters, digits, NUL and "-_.+!*(),%#@?=;:/$"
+// is escaped (`~` too, in 0.4.8), `&` as "&amp;", the rest as %XX.
 constexpr std::array<unsigned char, 256> MakeEscapeMap() {
   std::array<unsigned char, 256> map{};
-  constexpr std::string_view kUrlSafe = "~-_.+!*(),%#@?=;:/$";
+  constexpr std::string_view kUrlSafe = "-_.+!*(),%#@?=;:/$";
   for (int i = 0; i < 256; ++i) {
     const char c = static_cast<char>(i);
     if (i == 0 || c == '"' || c == '&' || c == '<' || c == '>') map[i] |= kHtmlEscape;
