@@ -8,15 +8,14 @@
 #include <md4c-html.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "recall/text.h"
+#include "test_support.h"
 #include "text/markdown_html_internal.h"
 
 namespace recall {
@@ -25,7 +24,9 @@ namespace {
 void Md4cHtml(std::string_view markdown, unsigned parser_flags, std::string* out) {
   md_html(
       markdown.data(), static_cast<MD_SIZE>(markdown.size()),
-      [](const MD_CHAR* text, MD_SIZE size, void* userdata) { static_cast<std::string*>(userdata)->append(text, size); },
+      [](const MD_CHAR* text, MD_SIZE size, void* userdata) {
+        static_cast<std::string*>(userdata)->append(text, size);
+      },
       out, parser_flags, 0);
 }
 
@@ -33,14 +34,7 @@ std::string Reference(std::string_view markdown) {
   return text_internal::MarkdownToHtmlWith(markdown, &Md4cHtml);
 }
 
-std::string ReadAll(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// `text` cut at each blank line ("\n\n" or "\r\n\r\n").
+// `text` cut at each blank line.
 std::vector<std::string> Chunks(const std::string& text) {
   std::vector<std::string> out;
   size_t begin = 0;
@@ -57,9 +51,10 @@ TEST(MarkdownHtmlDiffTest, EveryDocumentUnderDecksAndFixtures) {
   size_t files = 0;
   size_t inputs = 0;
   for (const char* dir : {"decks", "tests/fixtures"}) {
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(RECALL_SOURCE_DIR) + "/" + dir)) {
+    for (const auto& entry :
+         std::filesystem::recursive_directory_iterator(std::string(RECALL_SOURCE_DIR) + "/" + dir)) {
       if (!entry.is_regular_file() || entry.path().extension() == ".db") continue;
-      const std::string text = ReadAll(entry.path());
+      const std::string text = testing::ReadFile(entry.path().string());
       ++files;
       ASSERT_EQ(MarkdownToHtml(text), Reference(text)) << entry.path();
       for (const std::string& chunk : Chunks(text)) {
@@ -168,7 +163,8 @@ TEST(MarkdownHtmlDiffTest, CasesKeptBack) {
       "## *em* heading ##\n\n#\n\n# #",
       "| h `a|b` | \\| x |\n|---|:--|\n| 1 |",
       "> ```js\n> x < y\n> ```\n> | a |\n> |---|\n> | b |",
-      "\xEF\xBB\xBF" "bom then text",
+      "\xEF\xBB\xBF"
+      "bom then text",
       "bad utf8 \xFF\xFE \xC3 end",
       "cr\ronly\r\rline ends",
       "$$\nx = 1\n$$ and \\(a\\) $b$",
@@ -192,7 +188,8 @@ TEST(MarkdownHtmlDiffTest, EveryByteInUrlsAndText) {
 // Every named reference recall's table holds renders as md4c-html renders
 // it, in text and in a link's href (URL-escaped).
 TEST(MarkdownHtmlDiffTest, EveryNamedEntity) {
-  const std::string table = ReadAll(std::string(RECALL_SOURCE_DIR) + "/lib/src/text/html_entity_table.inc");
+  const std::string table =
+      testing::ReadFile(std::string(RECALL_SOURCE_DIR) + "/lib/src/text/html_entity_table.inc");
   const std::regex name(R"re(^\{"([A-Za-z0-9]+)",)re", std::regex::multiline);
   size_t n = 0;
   for (auto it = std::sregex_iterator(table.begin(), table.end(), name); it != std::sregex_iterator(); ++it) {
