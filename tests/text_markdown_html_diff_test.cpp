@@ -117,6 +117,7 @@ TEST(MarkdownHtmlDiffTest, Spans) {
       "[empty]() [spaces](   ) [pct](http://a.com/%20%zz)",
       "![alt *em* **strong**\nline `code`](img.png \"img title\")",
       "![outer ![inner](in.png) text](out.png)",
+      "![a *b ![c](d) e* f](g)",  // the <em> is dropped, its </em> not
       "![alt  \nhard break](x.png)",
       "[![img](i.png)](http://link)",
       "<http://auto.link/path?a=1&b=2> <mailto:a@b.c> <a@b.com>",
