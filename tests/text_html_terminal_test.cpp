@@ -185,6 +185,9 @@ TEST(RenderHtmlForTerminalTest, HostileInputStaysInBounds) {
 TEST(HtmlTextTest, DecodeStripAndPlainText) {
   EXPECT_EQ(DecodeHtmlEntities("&amp;lt; &#x4E2D;&#20013; &nbsp; &bogus; &#xZZ; &"),
             "&lt; 中中 \u00A0 &bogus; &#xZZ; &");
+  // Every named reference of the HTML standard, some two code points long.
+  EXPECT_EQ(DecodeHtmlEntities("&hearts; &NotEqualTilde; &CounterClockwiseContourIntegral; &AMP; &Hearts;"),
+            "\u2665 \u2242\u0338 \u2233 & &Hearts;");
   EXPECT_EQ(StripHtmlTags("<b>a</b><!-- c --><style>x</style><SCRIPT>y</SCRIPT>b &amp; 1<2"), "ab &amp; 1<2");
   EXPECT_EQ(HtmlToPlainText("<div>a&nbsp;b</div>&lt;c&gt;"), "a b<c>");
 }

@@ -102,4 +102,18 @@ void BM_TextRenderMarkdownForTerminal(benchmark::State& state) {
 }
 BENCHMARK(BM_TextRenderMarkdownForTerminal);
 
+// One note's two fields as the export renders them (BM_ExportApkg's rows).
+void BM_TextMarkdownToHtml(benchmark::State& state) {
+  const std::string front = "第 42 题：什么是 **KV cache**？为什么 `prefill` 和 decode 不同？";
+  const std::string back =
+      "- 缓存注意力的 K/V，避免重复计算\n- prefill 是计算密集，decode 是访存密集\n\n"
+      "```python\nkv = cache[layer]\n```\n";
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(recall::MarkdownToHtml(front));
+    benchmark::DoNotOptimize(recall::MarkdownToHtml(back));
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * (front.size() + back.size())));
+}
+BENCHMARK(BM_TextMarkdownToHtml);
+
 }  // namespace

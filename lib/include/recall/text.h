@@ -90,7 +90,7 @@ std::string MarkdownToHtml(std::string_view markdown);
 std::string RenderMarkdownForTerminal(std::string_view markdown, int width, bool color);
 
 // `s` with HTML character references decoded: "&amp;", "&#20013;",
-// "&#x4E2D;" and the common named ones. A numeric reference that is not a
+// "&#x4E2D;" and every named one of the HTML standard. A numeric reference that is not a
 // Unicode scalar value, is zero or names a control character (other than
 // tab and newline) becomes U+FFFD; unknown names and a lone "&" stay as
 // written.

@@ -16,29 +16,10 @@ struct NamedEntity {
   std::string_view text;
 };
 
-// The named references Anki's editor and common decks produce; others are
-// left as written. Sorted by name for binary search.
+// Every named reference of the HTML standard (the list md4c knows too),
+// sorted by name for binary search.
 constexpr NamedEntity kNamedEntities[] = {
-    {"AElig", "Æ"},    {"Aacute", "Á"},    {"Agrave", "À"}, {"Auml", "Ä"},     {"Ccedil", "Ç"},
-    {"Eacute", "É"},   {"Egrave", "È"},    {"Iacute", "Í"}, {"Ntilde", "Ñ"},   {"Oacute", "Ó"},
-    {"Ouml", "Ö"},     {"Uacute", "Ú"},    {"Uuml", "Ü"},   {"aacute", "á"},   {"acirc", "â"},
-    {"aelig", "æ"},    {"agrave", "à"},    {"alpha", "α"},  {"amp", "&"},      {"apos", "'"},
-    {"aring", "å"},    {"atilde", "ã"},    {"auml", "ä"},   {"beta", "β"},     {"bull", "•"},
-    {"ccedil", "ç"},   {"cent", "¢"},      {"copy", "©"},   {"darr", "↓"},     {"deg", "°"},
-    {"delta", "δ"},    {"divide", "÷"},    {"eacute", "é"}, {"ecirc", "ê"},    {"egrave", "è"},
-    {"epsilon", "ε"},  {"euml", "ë"},      {"euro", "€"},   {"gamma", "γ"},    {"ge", "≥"},
-    {"gt", ">"},       {"harr", "↔"},      {"hellip", "…"}, {"iacute", "í"},   {"icirc", "î"},
-    {"iexcl", "¡"},    {"igrave", "ì"},    {"infin", "∞"},  {"iquest", "¿"},   {"iuml", "ï"},
-    {"lambda", "λ"},   {"laquo", "«"},     {"larr", "←"},   {"ldquo", "“"},    {"le", "≤"},
-    {"lsquo", "‘"},    {"lt", "<"},        {"mdash", "—"},  {"micro", "µ"},    {"middot", "·"},
-    {"mu", "μ"},       {"nbsp", "\u00A0"}, {"ndash", "–"},  {"ne", "≠"},       {"not", "¬"},
-    {"ntilde", "ñ"},   {"oacute", "ó"},    {"ocirc", "ô"},  {"ograve", "ò"},   {"omega", "ω"},
-    {"otilde", "õ"},   {"ouml", "ö"},      {"para", "¶"},   {"pi", "π"},       {"plusmn", "±"},
-    {"pound", "£"},    {"quot", "\""},     {"raquo", "»"},  {"rarr", "→"},     {"rdquo", "”"},
-    {"reg", "®"},      {"rsquo", "’"},     {"sect", "§"},   {"shy", "\u00AD"}, {"sigma", "σ"},
-    {"szlig", "ß"},    {"theta", "θ"},     {"times", "×"},  {"trade", "™"},    {"uacute", "ú"},
-    {"uarr", "↑"},     {"ucirc", "û"},     {"ugrave", "ù"}, {"uuml", "ü"},     {"yen", "¥"},
-    {"zwj", "\u200D"}, {"zwnj", "\u200C"},
+#include "text/html_entity_table.inc"
 };
 
 bool IsAsciiAlnum(char c) {
@@ -98,13 +79,18 @@ size_t DecodeEntityAt(std::string_view s, size_t i, std::string* out) {
   }
   while (j < s.size() && IsAsciiAlnum(s[j]) && j - i <= 32) ++j;
   if (j == i + 1 || j >= s.size() || s[j] != ';') return 0;
-  const std::string_view name = s.substr(i + 1, j - i - 1);
+  const std::string_view text = LookupNamedEntity(s.substr(i + 1, j - i - 1));
+  if (text.empty()) return 0;
+  out->append(text);
+  return j + 1 - i;
+}
+
+std::string_view LookupNamedEntity(std::string_view name) {
   const auto* end = std::end(kNamedEntities);
   const auto* it = std::lower_bound(std::begin(kNamedEntities), end, name,
                                     [](const NamedEntity& e, std::string_view n) { return e.name < n; });
-  if (it == end || it->name != name) return 0;
-  out->append(it->text);
-  return j + 1 - i;
+  if (it == end || it->name != name) return {};
+  return it->text;
 }
 
 }  // namespace text_internal

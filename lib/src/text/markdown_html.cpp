@@ -1,6 +1,7 @@
-// Markdown -> HTML with md4c-html, and small HTML helpers.
+// Markdown -> HTML: md4c's parser with recall's renderer (the HTML of
+// md4c-html, see markdown_html_renderer.cpp), MathJax kept apart around it
+// and maths spans rewritten after; and small HTML helpers.
 
-#include <md4c-html.h>
 #include <md4c.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "recall/text.h"
+#include "text/markdown_html_internal.h"
 
 namespace recall {
 namespace {
@@ -22,10 +24,6 @@ namespace {
 // untouched: they are swapped for placeholders before md4c (whose backslash
 // escapes would eat the backslashes) and put back, HTML-escaped, after.
 constexpr unsigned kHtmlParserFlags = MD_DIALECT_GITHUB | MD_FLAG_NOHTML | MD_FLAG_LATEXMATHSPANS;
-
-void AppendOutput(const MD_CHAR* text, MD_SIZE size, void* userdata) {
-  static_cast<std::string*>(userdata)->append(text, size);
-}
 
 // Private-use code points around a placeholder's number: U+E000 n U+E001.
 constexpr std::string_view kMathOpen = "\xEE\x80\x80";
@@ -89,6 +87,10 @@ std::string RestoreMathJax(const std::string& html, const std::vector<std::strin
 }  // namespace
 
 std::string MarkdownToHtml(std::string_view markdown) {
+  return text_internal::MarkdownToHtmlWith(markdown, &text_internal::RenderMarkdownHtml);
+}
+
+std::string text_internal::MarkdownToHtmlWith(std::string_view markdown, MarkdownHtmlRenderer render) {
   std::string html;
   html.reserve(markdown.size() * 2);
   std::vector<std::string> mathjax;
@@ -97,11 +99,10 @@ std::string MarkdownToHtml(std::string_view markdown) {
     protected_text = ProtectMathJax(markdown, &mathjax);
     if (!mathjax.empty()) markdown = protected_text;
   }
-  md_html(markdown.data(), static_cast<MD_SIZE>(markdown.size()), &AppendOutput, &html,
-          kHtmlParserFlags, 0);
+  render(markdown, kHtmlParserFlags, &html);
   if (!mathjax.empty()) html = RestoreMathJax(html, mathjax);
-  // md4c-html writes math spans as <x-equation>; raw HTML is escaped, so
-  // these tags can only come from math spans.
+  // Math spans come out as <x-equation> (as md4c-html writes them); raw
+  // HTML is escaped, so these tags can only come from math spans.
   if (html.find("<x-equation") == std::string::npos) return html;
   constexpr std::string_view kDisplayOpen = "<x-equation type=\"display\">";
   constexpr std::string_view kInlineOpen = "<x-equation>";

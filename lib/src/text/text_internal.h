@@ -88,6 +88,10 @@ void AppendUtf8(char32_t cp, std::string* out);
 // returns the bytes it takes; otherwise returns 0 and appends nothing.
 size_t DecodeEntityAt(std::string_view s, size_t i, std::string* out);
 
+// The text of the named character reference `name` (without '&' and ';'),
+// from the HTML standard's list; empty when the name is not in it.
+std::string_view LookupNamedEntity(std::string_view name);
+
 // Tabs expanded to spaces, with stops every 4 columns.
 std::string ExpandTabs(std::string_view line);
 
