@@ -27,10 +27,17 @@ class StatsWidthE2eTest : public ::testing::Test {
     FixedClock clock(*ParseTimestamp("2024-02-20T12:00:00Z"));
     Store store = Store::Open(db_, clock);
     const int64_t deck = store.CreateDeck("面试", DeckOptions{}).id;
-    Note a{0, "", "什么是 PagedAttention？它如何减少 KV cache 的显存碎片？", "分页管理 KV cache",
-           {"高频技术问题深度解析::模型架构类问题"}, "", "", 0, 0};
-    Note b{0, "", "解释 FlashAttention 的分块计算", "tiling", {"高频技术问题深度解析::推理优化"}, "", "", 0, 0};
-    Note c{0, "", "What is beam search?", "keep k best", {"nlp"}, "", "", 0, 0};
+    auto note = [](std::string front, std::string back, std::string tag) {
+      Note n;
+      n.front = std::move(front);
+      n.back = std::move(back);
+      n.tags = {std::move(tag)};
+      return n;
+    };
+    Note a = note("什么是 PagedAttention？它如何减少 KV cache 的显存碎片？", "分页管理 KV cache",
+                  "高频技术问题深度解析::模型架构类问题");
+    Note b = note("解释 FlashAttention 的分块计算", "tiling", "高频技术问题深度解析::推理优化");
+    Note c = note("What is beam search?", "keep k best", "nlp");
     const int64_t ca = store.AddNote(&a, deck).id;
     const int64_t cb = store.AddNote(&b, deck).id;
     store.AddNote(&c, deck);
