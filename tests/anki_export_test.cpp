@@ -383,6 +383,44 @@ TEST_F(AnkiExportTest, LearningDueStaysInSecondsAndSm2MapsToReview) {
   EXPECT_EQ(db.execAndGet("SELECT ease FROM revlog WHERE cid = " + std::to_string(learning)).getInt(), 3);
 }
 
+// The written collection's check names twin guids and two cards of one
+// (note, ord): each rule seen passing on the collection as written, then
+// failing on a copy with the rows changed behind the writer's back.
+TEST_F(AnkiExportTest, TheCheckFindsTwinGuidsAndTwoCardsOfOneOrd) {
+  const Deck deck = store_.CreateDeck("面试", DeckOptions{});
+  for (int i = 0; i < 4; ++i) AddNote("问题 " + std::to_string(i), "答案", deck);
+  anki::CollectionWriteParams params;
+  params.db_path = dir_.File("written.anki2");
+  params.now = clock_.Now();
+  params.crt_s = clock_.Now().Seconds() - 3600;
+  const ExportSummary summary = anki::WriteAnkiCollection(store_, params);
+  anki::ValidateAnkiCollection(params.db_path, params.now, summary, "written");  // as written: no rule broken
+  auto broken = [&](const std::string& name, const std::string& sql, int64_t extra_cards) {
+    const std::string copy = dir_.File(name + ".anki2");
+    std::filesystem::copy_file(params.db_path, copy);
+    {
+      SQLite::Database db(copy, SQLite::OPEN_READWRITE);
+      db.exec(sql);
+    }
+    ExportSummary expected = summary;
+    expected.cards += extra_cards;
+    try {
+      anki::ValidateAnkiCollection(copy, params.now, expected, name);
+      return std::string("no rule broken");
+    } catch (const recall::Error& e) {
+      return std::string(e.what());
+    }
+  };
+  EXPECT_EQ(broken("guids", "UPDATE notes SET guid = 'twin' WHERE id IN (SELECT id FROM notes ORDER BY id DESC LIMIT 2)",
+                   0),
+            "exported package failed its check: note guids are not unique (guids)");
+  EXPECT_EQ(broken("ords",
+                   "INSERT INTO cards SELECT id + 1, nid, did, ord, mod, usn, type, queue, due, ivl, factor, reps, "
+                   "lapses, left, odue, odid, flags, data FROM cards ORDER BY id DESC LIMIT 1",
+                   1),
+            "exported package failed its check: two cards for one (note, ord) (ords)");
+}
+
 TEST_F(AnkiExportTest, FailedCheckLeavesNoFile) {
   // Export handles every state the store keeps (a note id in the future is
   // renumbered, import_repair_test.cpp): a broken check needs a state no
