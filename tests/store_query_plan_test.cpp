@@ -75,6 +75,18 @@ const std::vector<AllowedScan>& AllowedScans() {
       {"(SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id) FROM cards c WHERE c.queue "
        "!= -1",
        "cards", "interview readiness per topic: one lean pass over the scope"},
+      // `recall stats`, the memory section: each card's retrievability at
+      // the end of today, a figure of every card that changes every day. One
+      // pass in storage order; it used to be 50 per-deck passes through
+      // cards_sched that read the same rows with a table look-up each (3x
+      // the time at 1M cards). docs/performance.md "Scale" names the plan
+      // that would avoid it (a per-day snapshot).
+      {"FROM cards c WHERE 1 AND (c.type != 0 OR (c.stability IS NOT NULL AND c.difficulty IS NOT NULL)", "cards",
+       "the memory section: every card once, in storage order"},
+      // The same pass finds the cards whose memory must be replayed (none
+      // once stats has kept their states: CatchUpMemoryStates).
+      {"SELECT c.id, c.deck_id FROM cards c WHERE (c.stability IS NULL OR c.difficulty IS NULL)", "cards",
+       "the cards without a memory state, in storage order"},
       // Undo: the entries of the card after the one undone (the actions
       // since it), newest rowids only.
       {"SELECT count(*) FROM undo_log WHERE card_id = ? AND id > ?", "undo_log", "entries after the undone one"},

@@ -64,35 +64,44 @@ MemoryStats SummariseMemory(const std::vector<MemorySample>& samples) {
 
 namespace detail {
 
-void CatchUpMemoryStates(Store& store, const StatsFilter& filter) {
-  if (store.read_only()) return;
+std::vector<std::pair<int64_t, int64_t>> CatchUpMemoryStates(Store& store, const StatsFilter& filter) {
   CardQuery q;
   q.deck_id = filter.deck_id;
   q.tag = filter.tag;
-  const std::vector<std::pair<int64_t, int64_t>> cards = CardsToReplay(store, q);
-  if (cards.size() < kCatchUpAtLeast) return;
+  std::vector<std::pair<int64_t, int64_t>> cards = CardsToReplay(store, q);
+  if (store.read_only() || cards.size() < kCatchUpAtLeast) return cards;
+  std::vector<std::pair<int64_t, int64_t>> left;  // their log gave no state
   for (size_t from = 0; from < cards.size(); from += MemoryModel::kMaxPreloaded) {
     const size_t to = std::min(cards.size(), from + MemoryModel::kMaxPreloaded);
+    const std::vector<std::pair<int64_t, int64_t>> batch(cards.begin() + static_cast<std::ptrdiff_t>(from),
+                                                         cards.begin() + static_cast<std::ptrdiff_t>(to));
     MemoryModel model(store);
-    model.PreloadReplays({cards.begin() + static_cast<std::ptrdiff_t>(from),
-                          cards.begin() + static_cast<std::ptrdiff_t>(to)});
+    model.PreloadReplays(batch);
+    const auto states = model.PreloadedStates();  // in card id order
     try {
-      KeepReplayedMemory(store, model.PreloadedStates());
+      KeepReplayedMemory(store, states);
     } catch (const Error&) {
-      return;  // a cache: when it cannot be written (busy, full), the report replays instead
+      return cards;  // a cache: when it cannot be written (busy, full), the report replays instead
+    }
+    for (const auto& card : batch) {
+      const bool kept = std::binary_search(
+          states.begin(), states.end(), std::make_pair(card.first, ReplayedMemory{}),
+          [](const auto& a, const auto& b) { return a.first < b.first; });
+      if (!kept) left.push_back(card);
     }
   }
+  return left;
 }
 
-void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now, StatsReport& report) {
+void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now,
+                    const std::vector<std::pair<int64_t, int64_t>>& to_replay, StatsReport& report) {
   CardQuery q;
   q.deck_id = filter.deck_id;
   q.tag = filter.tag;
   MemoryModel model(store);
   // Cards whose state must be replayed from the log: all in one pass over
   // the log instead of a query per card.
-  const std::vector<std::pair<int64_t, int64_t>> replay = CardsToReplay(store, q);
-  if (replay.size() >= kCatchUpAtLeast) model.PreloadReplays(replay);
+  if (to_replay.size() >= kCatchUpAtLeast) model.PreloadReplays(to_replay);
   // Streamed: each card's sample goes into the totals and into every tag
   // row it falls under as it is read (the same sums, in the same order, as
   // over a list of all cards; memory stays flat at any size).

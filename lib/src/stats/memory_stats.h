@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "recall/stats.h"
 #include "recall/store.h"
@@ -23,13 +25,18 @@ namespace recall::detail {
 // kCatchUpAtLeast cards need it (replaying them one by one costs less than a
 // pass over the log; AddMemoryStats then does so). The figures are the same
 // either way: the kept state is the replay, to the last bit.
+// Returns the cards `filter` covers that are still to be replayed when read
+// (CardsToReplay after the catch-up: those whose log gave no state, or all
+// of them when nothing was written), for AddMemoryStats.
 inline constexpr size_t kCatchUpAtLeast = 256;
-void CatchUpMemoryStates(Store& store, const StatsFilter& filter);
+std::vector<std::pair<int64_t, int64_t>> CatchUpMemoryStates(Store& store, const StatsFilter& filter);
 
 // Fills report.memory and each row's predicted_recall in report.tags from
 // the memory states (recall::MemoryModel) of the cards `filter` covers, with
-// retrievability at the end of the study day of `now`.
-void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now, StatsReport& report);
+// retrievability at the end of the study day of `now`. `to_replay`: the
+// cards with a log and no state of their own (CatchUpMemoryStates' result).
+void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now,
+                    const std::vector<std::pair<int64_t, int64_t>>& to_replay, StatsReport& report);
 
 // The memory section in each format (lib/src/stats/render_memory.cpp; text
 // and HTML show it only when some card has a memory state):

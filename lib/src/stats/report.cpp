@@ -289,9 +289,9 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   report.weakest = detail::QueryWeakestCards(store, scope, period_start, today, StatsReport::kWeakestCards);
   // Before the readiness and the memory section, which both read the
   // cards' memory states.
-  detail::CatchUpMemoryStates(store, filter);
+  const auto to_replay = detail::CatchUpMemoryStates(store, filter);
   report.interviews = ReadinessOfInterviews(store);
-  detail::AddMemoryStats(store, filter, report.generated_at, report);
+  detail::AddMemoryStats(store, filter, report.generated_at, to_replay, report);
   return report;
 }
 

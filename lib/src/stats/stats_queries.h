@@ -103,9 +103,10 @@ std::vector<WeakCard> QueryWeakestCards(const Store& store, const StatsScope& sc
 
 // Each card of `query` (its deck and tag; not due_only or limit) that may
 // have a memory state (CardListFilter::may_have_memory), with its note's
-// tags, in the order of the card listing (deck name, queue, due, id): what
-// the memory section reads, without the notes' text
-// (lib/src/store/card_list.cpp).
+// tags: what the memory section reads, without the notes' text
+// (lib/src/store/card_list.cpp). With a deck, in the order of the card
+// listing (deck name, queue, due, id); without, in card id order, one pass
+// in storage order.
 void ForEachMemoryCard(const Store& store, const CardQuery& query,
                        const std::function<void(const Card& card, const std::vector<std::string>& tags)>& row);
 

@@ -165,17 +165,27 @@ namespace detail {
 
 std::vector<std::pair<int64_t, int64_t>> CardsToReplay(const Store& store, const CardQuery& q) {
   return Guard(store, [&] {
-    std::string sql =
-        "SELECT c.id, c.deck_id FROM cards c WHERE c.deck_id = :deck AND (c.stability IS NULL OR c.difficulty IS NULL) "
-        "AND EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = c.id)";
+    // Without a deck: one pass in storage order, as ForEachMemoryCard.
+    std::string sql = std::string("SELECT c.id, c.deck_id FROM cards c WHERE ") +
+                      (q.deck_id ? "c.deck_id = :deck AND " : "") +
+                      "(c.stability IS NULL OR c.difficulty IS NULL) "
+                      "AND EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = c.id)";
     if (q.tag) sql += kMemoryTagCondition;
+    if (!q.deck_id) sql += " ORDER BY c.id";
     SQLite::Statement st(Db(store), sql);
     if (q.tag) st.bind(":tag", *q.tag);
     std::vector<std::pair<int64_t, int64_t>> out;
-    for (const auto& [deck, name] : DecksByName(store, q)) {
-      st.bind(":deck", deck);
+    auto read = [&] {
       while (st.executeStep()) out.emplace_back(st.getColumn(0).getInt64(), st.getColumn(1).getInt64());
       st.reset();
+    };
+    if (!q.deck_id) {
+      read();
+      return out;
+    }
+    for (const auto& [deck, name] : DecksByName(store, q)) {
+      st.bind(":deck", deck);
+      read();
     }
     return out;
   });
@@ -184,23 +194,33 @@ std::vector<std::pair<int64_t, int64_t>> CardsToReplay(const Store& store, const
 void ForEachMemoryCard(const Store& store, const CardQuery& q,
                        const std::function<void(const Card& card, const std::vector<std::string>& tags)>& row) {
   Guard(store, [&] {
-    std::string sql = std::string("SELECT ") + kCardColumns + ", " + kCardMemoryColumns +
-                      ", (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id) "
-                      "FROM cards c WHERE c.deck_id = :deck";
-    if (q.tag) sql += kMemoryTagCondition;
     CardListFilter memory;
     memory.may_have_memory = true;
-    sql += CardFilterSql(memory) + " ORDER BY c.queue, c.due, c.id";
+    std::string sql = std::string("SELECT ") + kCardColumns + ", " + kCardMemoryColumns +
+                      ", (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id) "
+                      "FROM cards c WHERE " +
+                      (q.deck_id ? "c.deck_id = :deck" : "1");
+    if (q.tag) sql += kMemoryTagCondition;
+    // Every card: one pass in storage order (sequential pages), not deck by
+    // deck through cards_sched (a table look-up per card, 3x the time at 1M).
+    sql += CardFilterSql(memory) + (q.deck_id ? " ORDER BY c.queue, c.due, c.id" : " ORDER BY c.id");
     SQLite::Statement st(Db(store), sql);
     if (q.tag) st.bind(":tag", *q.tag);
-    for (const auto& [deck, name] : DecksByName(store, q)) {
-      st.bind(":deck", deck);
+    auto read = [&] {
       while (st.executeStep()) {
         Card card = ReadCard(st, 0);
         ReadCardMemory(st, 14, &card.state);
         row(card, SplitTags(st.getColumn(17).getString()));
       }
       st.reset();
+    };
+    if (!q.deck_id) {
+      read();
+      return;
+    }
+    for (const auto& [deck, name] : DecksByName(store, q)) {
+      st.bind(":deck", deck);
+      read();
     }
   });
 }
