@@ -3,6 +3,7 @@
 // at a time, in name order, each deck's in the order of its cards_sched
 // index: no statement sorts the collection, and a --limit stops the reading.
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -159,6 +160,23 @@ constexpr const char* kMemoryTagCondition =
     " AND EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = c.note_id AND (t.tag = :tag "
     "OR substr(t.tag, 1, length(:tag) + 2) = :tag || '::'))";
 
+// Runs `read` over `st` (a memory-section statement naming :tag when q has a
+// tag, and :deck when it has a deck): once over every card without a deck,
+// else once per deck of q in DecksByName's order.
+void RunForMemoryScope(const Store& store, const CardQuery& q, SQLite::Statement& st,
+                       const std::function<void()>& read) {
+  if (q.tag) st.bind(":tag", *q.tag);
+  if (!q.deck_id) {
+    read();
+    return;
+  }
+  for (const auto& [deck, name] : DecksByName(store, q)) {
+    st.bind(":deck", deck);
+    read();
+    st.reset();
+  }
+}
+
 }  // namespace
 
 namespace detail {
@@ -173,20 +191,10 @@ std::vector<std::pair<int64_t, int64_t>> CardsToReplay(const Store& store, const
     if (q.tag) sql += kMemoryTagCondition;
     if (!q.deck_id) sql += " ORDER BY c.id";
     SQLite::Statement st(Db(store), sql);
-    if (q.tag) st.bind(":tag", *q.tag);
     std::vector<std::pair<int64_t, int64_t>> out;
-    auto read = [&] {
+    RunForMemoryScope(store, q, st, [&] {
       while (st.executeStep()) out.emplace_back(st.getColumn(0).getInt64(), st.getColumn(1).getInt64());
-      st.reset();
-    };
-    if (!q.deck_id) {
-      read();
-      return out;
-    }
-    for (const auto& [deck, name] : DecksByName(store, q)) {
-      st.bind(":deck", deck);
-      read();
-    }
+    });
     return out;
   });
 }
@@ -205,23 +213,13 @@ void ForEachMemoryCard(const Store& store, const CardQuery& q,
     // deck through cards_sched (a table look-up per card, 3x the time at 1M).
     sql += CardFilterSql(memory) + (q.deck_id ? " ORDER BY c.queue, c.due, c.id" : " ORDER BY c.id");
     SQLite::Statement st(Db(store), sql);
-    if (q.tag) st.bind(":tag", *q.tag);
-    auto read = [&] {
+    RunForMemoryScope(store, q, st, [&] {
       while (st.executeStep()) {
         Card card = ReadCard(st, 0);
         ReadCardMemory(st, 14, &card.state);
         row(card, SplitTags(st.getColumn(17).getString()));
       }
-      st.reset();
-    };
-    if (!q.deck_id) {
-      read();
-      return;
-    }
-    for (const auto& [deck, name] : DecksByName(store, q)) {
-      st.bind(":deck", deck);
-      read();
-    }
+    });
   });
 }
 

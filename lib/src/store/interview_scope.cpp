@@ -2,14 +2,10 @@
 // conditions on cards (ScopeFilter), the lean passes readiness makes over
 // them, today's reachable cards for the plan, and the scope's counts.
 
-#include <sqlite3.h>
-
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <limits>
 #include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -94,14 +90,13 @@ class ScopeFilter {
     if (has_decks_) st.bind(":decks", decks_);
     for (size_t i = 0; i < tags_.size(); ++i) st.bind(":tag" + std::to_string(i), tags_[i]);
   }
-  // The same on a statement prepared through the C API.
-  void Bind(sqlite3_stmt* st) const {
-    auto text = [&](const std::string& name, const std::string& value) {
-      sqlite3_bind_text(st, sqlite3_bind_parameter_index(st, name.c_str()), value.c_str(),
-                        static_cast<int>(value.size()), SQLITE_TRANSIENT);
-    };
-    if (has_decks_) text(":decks", decks_);
-    for (size_t i = 0; i < tags_.size(); ++i) text(":tag" + std::to_string(i), tags_[i]);
+  // The same on a row statement (the text is not copied: the filter must
+  // outlive the statement's run).
+  void Bind(detail::RowStatement& st) const {
+    if (has_decks_) st.Bind(st.Index(":decks"), std::string_view(decks_));
+    for (size_t i = 0; i < tags_.size(); ++i) {
+      st.Bind(st.Index((":tag" + std::to_string(i)).c_str()), std::string_view(tags_[i]));
+    }
   }
 
  private:
@@ -112,7 +107,6 @@ class ScopeFilter {
   std::vector<int64_t> deck_ids_;
   std::vector<std::string> tags_;
 };
-
 
 }  // namespace
 
@@ -187,7 +181,7 @@ void ForEachLeanScopeRow(const Store& store, const Interview& interview, bool ta
     }
     sql += scope.sql();
     detail::RowStatement st(Db(store), sql.c_str());
-    scope.Bind(st.handle());
+    scope.Bind(st);
     ScopeMemoryRow row;
     const std::vector<std::string> none;
     while (st.Next()) {

@@ -45,8 +45,6 @@ class RowStatement {
   // Writing: parameters are 1-based; text is not copied (it must live until
   // Run()).
   void Bind(int i, int64_t v) { Check(sqlite3_bind_int64(stmt_, i, v)); }
-  // The handle, for binders written against the C API.
-  sqlite3_stmt* handle() const { return stmt_; }
   void Bind(int i, std::string_view v) {
     Check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC));
   }
