@@ -194,20 +194,23 @@ TEST(StatsMemoryTest, ComputeStatsReadsTheCardsMemoryStates) {
   EXPECT_NEAR(r_good, 0.88095, 1e-5);
   EXPECT_NEAR(r_again, 0.65950, 1e-5);
   EXPECT_EQ(r.memory.cards, 2);
-  EXPECT_DOUBLE_EQ(*r.memory.mean_stability, (2.3065 + 0.212) / 2);
+  // The means are exact sums of each value rounded to a fixed-point unit
+  // (MemoryAccumulator: 2^-20 days of stability, 2^-32 of difficulty and
+  // retrievability; the tags' recall 2^-40): within half a unit.
+  EXPECT_NEAR(*r.memory.mean_stability, (2.3065 + 0.212) / 2, std::ldexp(0.5, -20));
   const double d_good = 6.4133 - std::exp(0.8334 * 2) + 1;
-  EXPECT_DOUBLE_EQ(*r.memory.mean_difficulty, (d_good + 6.4133) / 2);
-  EXPECT_DOUBLE_EQ(*r.memory.mean_retrievability, (r_good + r_again) / 2);
+  EXPECT_NEAR(*r.memory.mean_difficulty, (d_good + 6.4133) / 2, std::ldexp(0.5, -32));
+  EXPECT_NEAR(*r.memory.mean_retrievability, (r_good + r_again) / 2, std::ldexp(0.5, -32));
   ASSERT_EQ(r.tags.size(), 4u);  // t, t::a, t::b, u
   for (const TagStats& t : r.tags) {
     if (t.tag == "t") {
       EXPECT_EQ(t.cards_with_memory, 2);
-      EXPECT_DOUBLE_EQ(*t.predicted_recall, (r_good + r_again) / 2);
+      EXPECT_NEAR(*t.predicted_recall, (r_good + r_again) / 2, std::ldexp(0.5, -40));
     } else if (t.tag == "t::a") {
       EXPECT_EQ(t.cards_with_memory, 1);
-      EXPECT_DOUBLE_EQ(*t.predicted_recall, r_good);
+      EXPECT_NEAR(*t.predicted_recall, r_good, std::ldexp(0.5, -40));
     } else if (t.tag == "t::b") {
-      EXPECT_DOUBLE_EQ(*t.predicted_recall, r_again);
+      EXPECT_NEAR(*t.predicted_recall, r_again, std::ldexp(0.5, -40));
     } else {
       EXPECT_EQ(t.tag, "u");
       EXPECT_EQ(t.cards_with_memory, 0);

@@ -69,9 +69,9 @@ const std::vector<AllowedScan>& AllowedScans() {
        "cards", "interview readiness: one lean pass over the scope, cached until a write other than an answer"},
       // `recall stats` and `interview status`: an interview's readiness per
       // topic and its cards most at risk, one lean pass over the scope with
-      // each note's tags (ReadinessOfScope), in flat memory. Like the memory
-      // section, a figure of every card in scope on the day: docs/performance.md
-      // "Scale" names what it costs at 1M cards.
+      // each note's tags (ReadinessOfScope), in flat memory, after a write
+      // other than an answer; kept between reports otherwise
+      // (schema/0016_stats_snapshots.sql).
       {"(SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id) FROM cards c WHERE c.queue "
        "!= -1",
        "cards", "interview readiness per topic: one lean pass over the scope"},
@@ -79,8 +79,9 @@ const std::vector<AllowedScan>& AllowedScans() {
       // the end of today, a figure of every card that changes every day. One
       // pass in storage order; it used to be 50 per-deck passes through
       // cards_sched that read the same rows with a table look-up each (3x
-      // the time at 1M cards). docs/performance.md "Scale" names the plan
-      // that would avoid it (a per-day snapshot).
+      // the time at 1M cards). Made by the first report of a study day and
+      // after a write other than an answer; the next ones read the
+      // snapshot (QueryPlanTest.StatsAfterAnAnswerReadsItsSnapshots).
       {"FROM cards c WHERE 1 AND (c.type != 0 OR (c.stability IS NOT NULL AND c.difficulty IS NOT NULL)", "cards",
        "the memory section: every card once, in storage order"},
       // The same pass finds the cards whose memory must be replayed (none
@@ -368,6 +369,42 @@ TEST_F(QueryPlanTest, BareRecallPassesOverTheScopeOncePerChange) {
     EXPECT_TRUE(GrowingScans(store, sql).empty()) << sql;
   }
   EXPECT_TRUE(reread);
+}
+
+// `recall stats` (schema/0016_stats_snapshots.sql, StatsSnapshotTest): the
+// first report of a day passes over the cards for the memory section and the
+// interviews' readiness and keeps their sums; an answer brings them up to
+// date, so the report after it, and one over the whole period, make no pass
+// over the cards: only the bounded reads the budget test allows are left.
+TEST_F(QueryPlanTest, StatsAfterAnAnswerReadsItsSnapshots) {
+  const std::vector<std::string> cold = Trace("stats", {"stats"});
+  const auto passes = [](const std::vector<std::string>& lines) {
+    return std::count_if(lines.begin(), lines.end(), [](const std::string& sql) {
+      return sql.find("FROM cards c WHERE 1 AND (c.type != 0") != std::string::npos ||
+             sql.find("FROM cards c WHERE c.queue != -1") != std::string::npos;
+    });
+  };
+  EXPECT_GE(passes(cold), 2);  // the memory section, then each interview's readiness
+  const auto due = testing::RunRecall({"--db", db_, "--json", "cards", "--due", "--limit", "1"}, Env(""));
+  ASSERT_EQ(due.exit_code, 0) << due.err;
+  const std::string card = std::to_string(nlohmann::json::parse(due.out).at(0).at("id").get<int64_t>());
+  const std::vector<std::string> answer = Trace("answer", {"answer", card, "1"});
+  Store store = Store::Open(db_, clock_);
+  for (const std::string& sql : answer) {
+    EXPECT_TRUE(GrowingScans(store, sql).empty()) << sql;
+  }
+  for (const auto& args : {std::vector<std::string>{"stats"}, std::vector<std::string>{"stats", "--period", "all"}}) {
+    const std::vector<std::string> warm = Trace("stats after an answer", args);
+    EXPECT_EQ(passes(warm), 0);
+    std::set<std::string> used;
+    for (const std::string& sql : warm) {
+      EXPECT_TRUE(GrowingScans(store, sql, &used).empty()) << sql;
+    }
+    // Only the bounded reads are left: the seek per distinct tag and the
+    // most lapsed cards.
+    EXPECT_EQ(used, (std::set<std::string>{"SELECT (SELECT min(tag) FROM note_tags WHERE tag > t.tag)",
+                                           "WHERE c.lapses > 0 AND c.lapses >= :min_lapses"}));
+  }
 }
 
 // deck_card_counts (0009_scale_indexes.sql) as its triggers keep it, against

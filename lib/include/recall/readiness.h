@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "recall/fsrs.h"
@@ -117,14 +118,31 @@ class ReadinessAccumulator {
   void Add(const ReadinessCard& card);
   Readiness Finish() &&;
 
- private:
   struct Sum {
     int64_t cards = 0;
     RecallSum recall;
     int64_t below = 0;
     int64_t fresh = 0;
-    void Add(double r, bool studied, double target);
+    // sign 1 adds a card, -1 takes it back.
+    void Add(double r, bool studied, double target, int sign = 1);
   };
+  // Its whole state, for a readiness kept between reports and brought up to
+  // date card by card (lib/src/interview/readiness_snapshot.cpp).
+  struct State {
+    Sum total;
+    std::map<std::string, Sum> topics;
+    std::vector<CardRecall> lowest;  // the lowest cards so far, in at-risk order
+  };
+  State TakeState() &&;
+  // The Readiness of a state, with at most `at_risk` of its lowest cards.
+  static Readiness FromState(Day day, double target, State state, size_t at_risk);
+  // The topics a card with note tags `tags` counts under (each tag and its
+  // parents, or "(untagged)"), and the one it is listed under.
+  static std::pair<std::vector<std::string>, std::string> TopicsOf(const std::vector<std::string>& tags);
+  // The at-risk order: lowest predicted recall first, then by card id.
+  static bool LowerRecall(const CardRecall& a, const CardRecall& b);
+
+ private:
   // What a tag set contributes to: its topics' sums, and the topic a card
   // is listed under.
   struct TagSet {
@@ -144,6 +162,10 @@ class ReadinessAccumulator {
   std::vector<CardRecall> lowest_;           // a max-heap: the highest of the lowest on top
 };
 
+// A card's predicted recall on `day` (0 when never studied), as
+// ComputeReadiness counts it.
+double PredictedRecallOn(const ReadinessCard& card, Day day, const FsrsParams& w);
+
 // The readiness of `interview`'s scope on its day, with the `at_risk` cards
 // most at risk: ComputeReadiness(ReadinessCards(...)) from one lean pass
 // over the scope's cards, in memory that does not follow the scope's size.
@@ -162,8 +184,10 @@ struct InterviewReadiness {
 };
 
 // Every interview still to come (or today), by date, with its readiness and
-// the 10 cards most at risk. Reads the store only.
-std::vector<InterviewReadiness> ReadinessOfInterviews(const Store& store);
+// the 10 cards most at risk. Each readiness is kept between calls while the
+// collection is unchanged (schema/0016_stats_snapshots.sql: answers keep it
+// up to date); a read-only collection is only read.
+std::vector<InterviewReadiness> ReadinessOfInterviews(Store& store);
 
 }  // namespace recall
 

@@ -149,15 +149,32 @@ struct MemorySample {
 };
 // Bins and means of the samples (pure).
 MemoryStats SummariseMemory(const std::vector<MemorySample>& samples);
-// The same summary built one sample at a time (a stream of cards).
+// The same summary built one sample at a time (a stream of cards). The means
+// are exact sums in fixed point (retrievability and difficulty in units of
+// 2^-32, stability of 2^-20 days), so the result does not depend on the
+// order of the samples, and Remove takes back an Add to the last bit: a
+// summary kept between reports (stats' snapshot) and brought up to date card
+// by card is the one a pass over the cards gives.
 class MemoryAccumulator {
  public:
   void Add(const MemorySample& sample);
+  void Remove(const MemorySample& sample);
   MemoryStats Result() const;
 
+  // Its whole state: the bins and cards of Result() and the sums in units.
+  struct Units {
+    int64_t retrievability = 0;
+    int64_t stability = 0;
+    int64_t difficulty = 0;
+  };
+  const MemoryStats& counts() const { return stats_; }
+  const Units& units() const { return units_; }
+  static MemoryAccumulator Restore(const MemoryStats& counts, const Units& units);
+
  private:
+  void Step(const MemorySample& sample, int sign);
   MemoryStats stats_;
-  double sum_r_ = 0, sum_s_ = 0, sum_d_ = 0;
+  Units units_;
 };
 // The lower edge of stability bin `i` in days (0, 1, 2, 4, ..., 1024).
 double StabilityBinStart(int i);

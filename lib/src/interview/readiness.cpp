@@ -21,18 +21,19 @@ std::vector<std::string> TagAndParents(const std::string& tag) {
   return out;
 }
 
-// At-risk order: lowest predicted recall first, then by card id.
-bool LowerRecall(const CardRecall& a, const CardRecall& b) {
+constexpr auto LowerRecall = ReadinessAccumulator::LowerRecall;
+
+}  // namespace
+
+bool ReadinessAccumulator::LowerRecall(const CardRecall& a, const CardRecall& b) {
   return a.recall != b.recall ? a.recall < b.recall : a.card_id < b.card_id;
 }
 
-double PredictedRecall(const ReadinessCard& c, Day day, const FsrsParams& w) {
+double PredictedRecallOn(const ReadinessCard& c, Day day, const FsrsParams& w) {
   if (!c.memory) return 0;
   const double elapsed = static_cast<double>(std::max<int64_t>(day - c.last_review_day, 0));
   return FsrsRetrievability(w, elapsed, c.memory->stability);
 }
-
-}  // namespace
 
 int64_t ElapsedStudyDays(int64_t last_review_s, Timestamp day_end) {
   return std::max<int64_t>((day_end.Seconds() - last_review_s) / 86400, 0);
@@ -42,11 +43,22 @@ double RecallAtDayEnd(const FsrsParams& w, double stability, int64_t last_review
   return FsrsRetrievability(w, static_cast<double>(ElapsedStudyDays(last_review_s, day_end)), stability);
 }
 
-void ReadinessAccumulator::Sum::Add(double r, bool studied, double target) {
-  ++cards;
-  recall.Add(r);
-  if (r < target) ++below;
-  if (!studied) ++fresh;
+void ReadinessAccumulator::Sum::Add(double r, bool studied, double target, int sign) {
+  cards += sign;
+  recall.AddUnits(sign * RecallSum::Units(r));
+  if (r < target) below += sign;
+  if (!studied) fresh += sign;
+}
+
+std::pair<std::vector<std::string>, std::string> ReadinessAccumulator::TopicsOf(
+    const std::vector<std::string>& tags) {
+  std::set<std::string> of_card;
+  for (const std::string& tag : tags) {
+    for (std::string& t : TagAndParents(tag)) of_card.insert(std::move(t));
+  }
+  if (of_card.empty()) of_card.insert(kUntaggedTopic);
+  return {std::vector<std::string>(of_card.begin(), of_card.end()),
+          tags.empty() ? std::string(kUntaggedTopic) : *std::min_element(tags.begin(), tags.end())};
 }
 
 ReadinessAccumulator::ReadinessAccumulator(Day day, double target, const FsrsParams& w, size_t at_risk)
@@ -56,19 +68,15 @@ const ReadinessAccumulator::TagSet& ReadinessAccumulator::TagSetOf(const std::ve
   key_.clear();
   for (const std::string& tag : tags) (key_ += tag) += '\n';
   if (const auto it = tag_sets_.find(key_); it != tag_sets_.end()) return it->second;
-  std::set<std::string> of_card;
-  for (const std::string& tag : tags) {
-    for (std::string& t : TagAndParents(tag)) of_card.insert(std::move(t));
-  }
-  if (of_card.empty()) of_card.insert(kUntaggedTopic);
+  auto [topics, listed_under] = TopicsOf(tags);
   TagSet set;
-  for (const std::string& t : of_card) set.topics.push_back(&topics_[t]);
-  set.listed_under = tags.empty() ? kUntaggedTopic : *std::min_element(tags.begin(), tags.end());
+  for (const std::string& t : topics) set.topics.push_back(&topics_[t]);
+  set.listed_under = std::move(listed_under);
   return tag_sets_.emplace(key_, std::move(set)).first->second;
 }
 
 void ReadinessAccumulator::Add(const ReadinessCard& c) {
-  const double r = PredictedRecall(c, day_, w_);
+  const double r = PredictedRecallOn(c, day_, w_);
   const bool studied = c.memory.has_value();
   total_.Add(r, studied, target_);
   const TagSet& set = TagSetOf(c.tags);
@@ -86,23 +94,39 @@ void ReadinessAccumulator::Add(const ReadinessCard& c) {
   std::push_heap(lowest_.begin(), lowest_.end(), LowerRecall);
 }
 
-Readiness ReadinessAccumulator::Finish() && {
+ReadinessAccumulator::State ReadinessAccumulator::TakeState() && {
+  State out;
+  out.total = total_;
+  out.topics = std::move(topics_);
+  std::sort(lowest_.begin(), lowest_.end(), LowerRecall);
+  out.lowest = std::move(lowest_);
+  return out;
+}
+
+Readiness ReadinessAccumulator::FromState(Day day, double target, State state, size_t at_risk) {
   Readiness out;
-  out.day = day_;
-  out.target = target_;
-  out.cards = total_.cards;
-  out.mean_recall = total_.recall.Mean(total_.cards);
-  out.below_target = total_.below;
-  out.never_studied = total_.fresh;
-  for (const auto& [name, s] : topics_) {
+  out.day = day;
+  out.target = target;
+  out.cards = state.total.cards;
+  out.mean_recall = state.total.recall.Mean(state.total.cards);
+  out.below_target = state.total.below;
+  out.never_studied = state.total.fresh;
+  for (const auto& [name, s] : state.topics) {
     out.topics.push_back(TopicReadiness{name, s.cards, s.recall.Mean(s.cards), s.below, s.fresh});
   }
   std::stable_sort(
       out.topics.begin(), out.topics.end(),
       [](const TopicReadiness& a, const TopicReadiness& b) { return a.mean_recall < b.mean_recall; });
-  std::sort(lowest_.begin(), lowest_.end(), LowerRecall);
-  out.at_risk = std::move(lowest_);
+  if (state.lowest.size() > at_risk) state.lowest.resize(at_risk);
+  out.at_risk = std::move(state.lowest);
   return out;
+}
+
+Readiness ReadinessAccumulator::Finish() && {
+  const Day day = day_;
+  const double target = target_;
+  const size_t at_risk = at_risk_;
+  return FromState(day, target, std::move(*this).TakeState(), at_risk);
 }
 
 Readiness ComputeReadiness(const std::vector<ReadinessCard>& cards, Day day, double target,

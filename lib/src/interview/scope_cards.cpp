@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "interview/readiness_snapshot.h"
 #include "interview/scope_memory.h"
 #include "recall/interview_plan.h"
 #include "recall/memory.h"
@@ -85,11 +86,14 @@ std::vector<ReadinessCard> ReadinessCards(const Store& store, const Interview& i
   return out;
 }
 
-Readiness ReadinessOfScope(const Store& store, const Interview& interview, int rollover_hour, size_t at_risk) {
+namespace interview {
+
+ReadinessAccumulator::State ReadinessStateOfScope(const Store& store, const Interview& interview, int rollover_hour,
+                                                  size_t keep) {
   const MemoryModel model(store);
   const Timestamp start = StartOfStudyDay(interview.day, rollover_hour);
   const Timestamp next_day = StartOfStudyDay(interview.day + 1, rollover_hour);
-  ReadinessAccumulator sum(interview.day, interview.target, store.FsrsParameters(), at_risk);
+  ReadinessAccumulator sum(interview.day, interview.target, store.FsrsParameters(), keep);
   // Cards with a memory state and an answer time of their own are read from
   // the lean columns (MemoryOn's first case); the rest through the model.
   std::vector<std::pair<int64_t, std::vector<std::string>>> through_model;
@@ -122,13 +126,24 @@ Readiness ReadinessOfScope(const Store& store, const Interview& interview, int r
     }
     sum.Add(c);
   }
-  Readiness out = std::move(sum).Finish();
-  // The questions of the cards listed.
-  for (CardRecall& r : out.at_risk) {
+  return std::move(sum).TakeState();
+}
+
+void FillAtRiskFronts(const Store& store, Readiness& readiness) {
+  for (CardRecall& r : readiness.at_risk) {
     const auto card = store.GetCard(r.card_id);
     const auto note = card ? store.GetNote(card->note_id) : std::nullopt;
     if (note) r.front = note->front;
   }
+}
+
+}  // namespace interview
+
+Readiness ReadinessOfScope(const Store& store, const Interview& interview, int rollover_hour, size_t at_risk) {
+  Readiness out = ReadinessAccumulator::FromState(
+      interview.day, interview.target, interview::ReadinessStateOfScope(store, interview, rollover_hour, at_risk),
+      at_risk);
+  interview::FillAtRiskFronts(store, out);
   return out;
 }
 
@@ -137,18 +152,6 @@ PlanScope ReadPlanScope(const Store& store, const Interview& interview, Day toda
   const std::vector<Card> cards = ScopeCards(store, interview);
   PlanScope out = interview::PlanScopeOf(store, model, cards, today, rollover_hour);
   out.new_done_today = CountFirstAnsweredInScope(store, interview, today);
-  return out;
-}
-
-std::vector<InterviewReadiness> ReadinessOfInterviews(const Store& store) {
-  constexpr size_t kAtRisk = 10;
-  std::vector<InterviewReadiness> out;
-  for (const Interview& iv : ListInterviews(store)) {
-    const int rollover = store.RolloverHour();
-    const Day today = StudyDayOf(store.clock().Now(), rollover);
-    if (iv.day < today) continue;
-    out.push_back(InterviewReadiness{iv, today, ReadinessOfScope(store, iv, rollover, kAtRisk)});
-  }
   return out;
 }
 

@@ -3,10 +3,12 @@
 #include <algorithm>
 
 #include "interview/deadline.h"
+#include "interview/readiness_snapshot.h"
 #include "interview/scope_status.h"
 #include "recall/error.h"
 #include "recall/memory.h"
 #include "recall/review.h"
+#include "stats/memory_snapshot.h"
 
 namespace recall {
 
@@ -63,6 +65,29 @@ AnswerOutcome ScheduledOutcome(Store& store, const Card& card, const CardState& 
   return outcome;
 }
 
+// The data derived from the cards that an answer keeps up to date in its
+// transaction: each interview's status line (interview/scope_status.h), its
+// readiness (interview/readiness_snapshot.h) and the stats' memory section
+// (stats/memory_snapshot.h). Made before the answer is written, After once
+// it is.
+class DerivedBeforeAnswer {
+ public:
+  DerivedBeforeAnswer(const Store& store, const Card& card, Day today)
+      : status_(interview::StatusBeforeAnswer(store, card)),
+        readiness_(interview::ReadinessSnapshotsBeforeAnswer(store, card)),
+        memory_(detail::MemorySnapshotsBeforeAnswer(store, card, today)) {}
+  void After(Store& store, const CardState& after, bool tagged_leech) const {
+    interview::StatusAfterAnswer(store, status_, after, tagged_leech);
+    interview::ReadinessSnapshotsAfterAnswer(store, readiness_, tagged_leech);
+    detail::MemorySnapshotsAfterAnswer(store, memory_, tagged_leech);
+  }
+
+ private:
+  interview::PendingStatusUpdate status_;
+  interview::PendingReadinessSnapshots readiness_;
+  detail::PendingMemorySnapshots memory_;
+};
+
 }  // namespace
 
 std::vector<AnswerOutcome> PreviewAnswers(Store& store, const Deck& deck, const Card& card, Timestamp now,
@@ -115,10 +140,10 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
     result.outcome.revlog.kind = RevlogKind::kFiltered;
     result.outcome.delay = UnchangedDelay(card->state, ctx);
     store.Transaction([&] {
-      const auto pending = interview::StatusBeforeAnswer(store, *card);
+      const DerivedBeforeAnswer derived(store, *card, ctx.timing.today);
       result.revlog_id = store.RecordCramAnswer(card_id, card->state, rating, now,
                                                 std::clamp<int64_t>(duration_ms, 0, cap_ms), ctx.timing.today);
-      interview::StatusAfterAnswer(store, pending, card->state, false);
+      derived.After(store, card->state, false);
     });
     return result;
   }
@@ -129,12 +154,13 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
   result.outcome = ScheduledOutcome(store, *card, state, rating, ctx);
   const int64_t cap_ms = static_cast<int64_t>(deck->options.answer_time_cap_seconds) * 1000;
   const int64_t duration = std::clamp<int64_t>(duration_ms, 0, cap_ms);
-  // The interviews' cached status lines follow the answer in its
-  // transaction (interview/scope_status.h): the next `recall` reads no scope.
+  // The interviews' cached status lines and the stats snapshots follow the
+  // answer in its transaction: the next `recall` or `recall stats` reads no
+  // scope.
   store.Transaction([&] {
-    const auto pending = interview::StatusBeforeAnswer(store, *card);
+    const DerivedBeforeAnswer derived(store, *card, ctx.timing.today);
     result.revlog_id = store.RecordAnswer(card_id, card->state, result.outcome, now, duration, ctx.timing.today);
-    interview::StatusAfterAnswer(store, pending, result.outcome.state, result.outcome.leech);
+    derived.After(store, result.outcome.state, result.outcome.leech);
   });
   return result;
 }

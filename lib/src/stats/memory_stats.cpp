@@ -4,6 +4,8 @@
 
 #include "stats/memory_stats.h"
 
+#include "stats/memory_snapshot.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -16,12 +18,6 @@
 namespace recall {
 namespace {
 
-// Whether a note tag falls under the tag row `node` (itself or a child).
-bool UnderNode(const std::string& node, const std::string& tag) {
-  return tag == node || (tag.size() > node.size() + 2 && tag.compare(0, node.size(), node) == 0 &&
-                         tag.compare(node.size(), 2, "::") == 0);
-}
-
 int StabilityBin(double s) {
   if (s < 1.0) return 0;
   return std::min(1 + static_cast<int>(std::floor(std::log2(s))), MemoryStats::kStabilityBins - 1);
@@ -31,27 +27,46 @@ int StabilityBin(double s) {
 
 double StabilityBinStart(int i) { return i == 0 ? 0.0 : std::ldexp(1.0, i - 1); }
 
-void MemoryAccumulator::Add(const MemorySample& x) {
+// Fixed-point units of the sums (MemoryAccumulator): exact to 2^63 in all,
+// which holds well over 10 million cards of stability up to 10^6 days.
+constexpr double kRetrievabilityUnits = 4294967296.0;  // 2^32
+constexpr double kStabilityUnits = 1048576.0;          // 2^20
+constexpr double kDifficultyUnits = 4294967296.0;      // 2^32
+
+void MemoryAccumulator::Step(const MemorySample& x, int sign) {
   const double r = std::clamp(x.retrievability, 0.0, 1.0);
-  ++stats_.retrievability[static_cast<size_t>(
-      std::min(static_cast<int>(r * MemoryStats::kRetrievabilityBins), MemoryStats::kRetrievabilityBins - 1))];
-  ++stats_.stability[static_cast<size_t>(StabilityBin(x.stability))];
+  stats_.retrievability[static_cast<size_t>(std::min(static_cast<int>(r * MemoryStats::kRetrievabilityBins),
+                                                     MemoryStats::kRetrievabilityBins - 1))] += sign;
+  stats_.stability[static_cast<size_t>(StabilityBin(x.stability))] += sign;
   const double d = std::clamp((x.difficulty - 1.0) / 9.0, 0.0, 1.0);
-  ++stats_.difficulty[static_cast<size_t>(
-      std::min(static_cast<int>(d * MemoryStats::kDifficultyBins), MemoryStats::kDifficultyBins - 1))];
-  sum_r_ += r;
-  sum_s_ += x.stability;
-  sum_d_ += x.difficulty;
-  ++stats_.cards;
+  stats_.difficulty[static_cast<size_t>(
+      std::min(static_cast<int>(d * MemoryStats::kDifficultyBins), MemoryStats::kDifficultyBins - 1))] += sign;
+  units_.retrievability += sign * std::llround(r * kRetrievabilityUnits);
+  units_.stability += sign * std::llround(x.stability * kStabilityUnits);
+  units_.difficulty += sign * std::llround(x.difficulty * kDifficultyUnits);
+  stats_.cards += sign;
+}
+
+void MemoryAccumulator::Add(const MemorySample& x) { Step(x, 1); }
+void MemoryAccumulator::Remove(const MemorySample& x) { Step(x, -1); }
+
+MemoryAccumulator MemoryAccumulator::Restore(const MemoryStats& counts, const Units& units) {
+  MemoryAccumulator acc;
+  acc.stats_ = counts;
+  acc.stats_.mean_retrievability.reset();
+  acc.stats_.mean_stability.reset();
+  acc.stats_.mean_difficulty.reset();
+  acc.units_ = units;
+  return acc;
 }
 
 MemoryStats MemoryAccumulator::Result() const {
   MemoryStats m = stats_;
   if (m.cards > 0) {
     const double n = static_cast<double>(m.cards);
-    m.mean_retrievability = sum_r_ / n;
-    m.mean_stability = sum_s_ / n;
-    m.mean_difficulty = sum_d_ / n;
+    m.mean_retrievability = static_cast<double>(units_.retrievability) / kRetrievabilityUnits / n;
+    m.mean_stability = static_cast<double>(units_.stability) / kStabilityUnits / n;
+    m.mean_difficulty = static_cast<double>(units_.difficulty) / kDifficultyUnits / n;
   }
   return m;
 }
@@ -93,40 +108,26 @@ std::vector<std::pair<int64_t, int64_t>> CatchUpMemoryStates(Store& store, const
   return left;
 }
 
-void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now,
-                    const std::vector<std::pair<int64_t, int64_t>>& to_replay, StatsReport& report) {
+MemorySums ComputeMemorySums(const Store& store, const StatsFilter& filter, Day today,
+                             const std::vector<std::pair<int64_t, int64_t>>& to_replay,
+                             const std::vector<TagStats>& tag_rows) {
   CardQuery q;
   q.deck_id = filter.deck_id;
   q.tag = filter.tag;
   MemoryModel model(store);
+  const int rollover = store.RolloverHour();
   // Cards whose state must be replayed from the log: all in one pass over
   // the log instead of a query per card.
   if (to_replay.size() >= kCatchUpAtLeast) model.PreloadReplays(to_replay);
   // Streamed: each card's sample goes into the totals and into every tag
-  // row it falls under as it is read (the same sums, in the same order, as
-  // over a list of all cards; memory stays flat at any size).
-  MemoryAccumulator all;
-  std::vector<double> sums(report.tags.size(), 0.0);
-  std::vector<int64_t> counts(report.tags.size(), 0);
+  // row it falls under as it is read (exact sums: the same whatever the
+  // order; memory stays flat at any size).
+  MemorySums sums;
+  for (const TagStats& row : tag_rows) sums.tags.push_back({row.tag, 0, 0});
   ForEachMemoryCard(store, q, [&](const Card& card, const std::vector<std::string>& tags) {
-    const auto memory = model.ForCard(card, now);
-    if (!memory) return;
-    all.Add({memory->state.stability, memory->state.difficulty, memory->retrievability});
-    for (size_t i = 0; i < report.tags.size(); ++i) {
-      const std::string& node = report.tags[i].tag;
-      if (std::any_of(tags.begin(), tags.end(), [&node](const std::string& t) { return UnderNode(node, t); })) {
-        sums[i] += memory->retrievability;
-        ++counts[i];
-      }
-    }
+    if (const auto sample = MemorySampleOf(model, card, today, rollover)) AddToMemorySums(sums, *sample, tags);
   });
-  report.memory = all.Result();
-  for (size_t i = 0; i < report.tags.size(); ++i) {
-    TagStats& row = report.tags[i];
-    row.cards_with_memory = counts[i];
-    row.predicted_recall =
-        counts[i] > 0 ? std::optional<double>(sums[i] / static_cast<double>(counts[i])) : std::nullopt;
-  }
+  return sums;
 }
 
 }  // namespace detail

@@ -11,6 +11,7 @@
 
 #include "recall/stats.h"
 #include "recall/store.h"
+#include "stats/memory_snapshot.h"
 
 namespace recall::detail {
 
@@ -23,20 +24,21 @@ namespace recall::detail {
 // state; a card whose log gives none (reset to new by a "forget") stays as
 // it is. Does nothing on a read-only collection, or when fewer than
 // kCatchUpAtLeast cards need it (replaying them one by one costs less than a
-// pass over the log; AddMemoryStats then does so). The figures are the same
+// pass over the log; ComputeMemorySums then does so). The figures are the same
 // either way: the kept state is the replay, to the last bit.
 // Returns the cards `filter` covers that are still to be replayed when read
 // (CardsToReplay after the catch-up: those whose log gave no state, or all
-// of them when nothing was written), for AddMemoryStats.
+// of them when nothing was written), for ComputeMemorySums.
 inline constexpr size_t kCatchUpAtLeast = 256;
 std::vector<std::pair<int64_t, int64_t>> CatchUpMemoryStates(Store& store, const StatsFilter& filter);
 
-// Fills report.memory and each row's predicted_recall in report.tags from
-// the memory states (recall::MemoryModel) of the cards `filter` covers, with
-// retrievability at the end of the study day of `now`. `to_replay`: the
-// cards with a log and no state of their own (CatchUpMemoryStates' result).
-void AddMemoryStats(const Store& store, const StatsFilter& filter, Timestamp now,
-                    const std::vector<std::pair<int64_t, int64_t>>& to_replay, StatsReport& report);
+// The memory section's sums over the cards `filter` covers, with
+// retrievability at the end of study day `today`, for the tag rows
+// `tag_rows`. `to_replay`: the cards with a log and no state of their own
+// (CatchUpMemoryStates' result).
+MemorySums ComputeMemorySums(const Store& store, const StatsFilter& filter, Day today,
+                             const std::vector<std::pair<int64_t, int64_t>>& to_replay,
+                             const std::vector<TagStats>& tag_rows);
 
 // The memory section in each format (lib/src/stats/render_memory.cpp; text
 // and HTML show it only when some card has a memory state):

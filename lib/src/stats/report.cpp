@@ -8,7 +8,10 @@
 
 #include "recall/error.h"
 #include "recall/stats.h"
+#include "stats/memory_snapshot.h"
 #include "stats/memory_stats.h"
+#include "store/stats_snapshot_rows.h"
+#include "store/status_cache.h"
 #include "stats/stats_queries.h"
 
 namespace recall {
@@ -287,11 +290,33 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   });
   report.sm2_cards = detail::QueryHasSm2Cards(store, scope);
   report.weakest = detail::QueryWeakestCards(store, scope, period_start, today, StatsReport::kWeakestCards);
-  // Before the readiness and the memory section, which both read the
-  // cards' memory states.
-  const auto to_replay = detail::CatchUpMemoryStates(store, filter);
-  report.interviews = ReadinessOfInterviews(store);
-  detail::AddMemoryStats(store, filter, report.generated_at, to_replay, report);
+  // The memory section and the interviews' readiness read every card's
+  // memory state: the first report of a day computes them and keeps them
+  // (stats/memory_snapshot.h, interview/readiness_snapshot.h); answers keep
+  // them up to date; the next reports read them back.
+  const std::string memory_scope = detail::MemoryScopeOf(filter);
+  std::optional<detail::MemorySums> memory;
+  if (const auto row = detail::LoadMemorySnapshot(store, memory_scope, today, detail::StatusGeneration(store))) {
+    memory = detail::DecodeMemorySums(row->sums);
+  }
+  if (memory) {
+    report.interviews = ReadinessOfInterviews(store);
+  } else {
+    // Before the readiness and the memory section's pass, which both read
+    // the cards' memory states.
+    const auto to_replay = detail::CatchUpMemoryStates(store, filter);
+    report.interviews = ReadinessOfInterviews(store);
+    memory = detail::ComputeMemorySums(store, filter, today, to_replay, report.tags);
+    detail::MemorySnapshotRow row;
+    row.scope = memory_scope;
+    row.deck_id = filter.deck_id;
+    row.tag = filter.tag;
+    row.day = today;
+    row.generation = detail::StatusGeneration(store);
+    row.sums = detail::EncodeMemorySums(*memory);
+    detail::SaveMemorySnapshot(store, row);
+  }
+  detail::ApplyMemorySums(*memory, report);
   return report;
 }
 
