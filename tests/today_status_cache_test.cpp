@@ -7,6 +7,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -119,6 +121,89 @@ TEST_F(TodayStatusCacheTest, OtherWritesMakeItStaleTheNextDayOnlyThePlan) {
   SQLite::Statement day(detail::Db(store_), "SELECT plan_day FROM interview_status_cache");
   ASSERT_TRUE(day.executeStep());
   EXPECT_EQ(day.getColumn(0).getInt64(), store_.Today().today.n);
+}
+
+
+// Today's reach (schema/0017_status_reach.sql): after an answer the plan part
+// is worked out from the cards the reach kept, not the queues; after every
+// kind of answer (a new card, a lapse, a learning step, a review, a cram
+// answer) each line equals one computed afresh from the queues, for the
+// interview over every card and one over a tag. The fresh computation runs on
+// the same row with its reach taken away, and the followed reach is put back
+// before the next answer.
+TEST_F(TodayStatusCacheTest, TheReachGivesTodaysPlanAfterEachAnswerExactly) {
+  Interview topic;
+  topic.name = "topic";
+  topic.day = store_.Today().today + 9;
+  topic.tags = {"topic1"};
+  SaveInterview(store_, topic);
+  ComputeTodayStatus(store_);
+  auto reaches = [&] {
+    std::vector<std::string> out;
+    SQLite::Statement st(detail::Db(store_), "SELECT reach FROM interview_status_cache ORDER BY interview_id");
+    while (st.executeStep()) out.push_back(st.getColumn(0).isNull() ? "" : st.getColumn(0).getString());
+    return out;
+  };
+  auto horizons = [](const std::string& reach) {
+    return nlohmann::json::parse(reach).at("horizons").dump();
+  };
+  const std::vector<std::string> read = reaches();
+  ASSERT_EQ(read.size(), 2u);
+  for (const std::string& r : read) ASSERT_FALSE(r.empty());
+  int answered = 0;
+  auto answer_and_compare = [&](int64_t card_id, int rating, AnswerMode mode) {
+    SCOPED_TRACE("answer " + std::to_string(answered) + ", card " + std::to_string(card_id));
+    AnswerCard(store_, card_id, rating, clock_.Now(), 7000, nullptr, mode);
+    ++answered;
+    const std::vector<std::string> followed = reaches();
+    const TodayStatus kept = ComputeTodayStatus(store_);
+    // The reach was not read again: the same horizons, the card among its ids.
+    const std::vector<std::string> after = reaches();
+    for (size_t i = 0; i < after.size(); ++i) {
+      EXPECT_EQ(horizons(after[i]), horizons(read[i]));
+      EXPECT_EQ(after[i], followed[i]);
+    }
+    EXPECT_NE(after[0].find(std::to_string(card_id)), std::string::npos);
+    detail::Db(store_).exec("UPDATE interview_status_cache SET reach = NULL, plan_day = NULL");
+    const TodayStatus fresh = ComputeTodayStatus(store_);
+    ASSERT_EQ(kept.interviews.size(), fresh.interviews.size());
+    for (size_t i = 0; i < kept.interviews.size(); ++i) {
+      EXPECT_EQ(kept.interviews[i].planned_new, fresh.interviews[i].planned_new) << i;
+      EXPECT_EQ(kept.interviews[i].planned_reviews, fresh.interviews[i].planned_reviews) << i;
+      EXPECT_EQ(kept.interviews[i].planned_minutes, fresh.interviews[i].planned_minutes) << i;
+    }
+    SQLite::Statement put(detail::Db(store_),
+                          "UPDATE interview_status_cache SET reach = ? WHERE interview_id = (SELECT interview_id FROM "
+                          "interview_status_cache ORDER BY interview_id LIMIT 1 OFFSET ?)");
+    for (size_t i = 0; i < after.size(); ++i) {
+      put.reset();
+      put.bind(1, after[i]);
+      put.bind(2, static_cast<int64_t>(i));
+      put.exec();
+    }
+  };
+  // The due cards in queue order, then new ones: each kind of answer.
+  std::vector<int64_t> due, fresh, later;
+  for (const CardView& v : store_.ListCards(CardQuery{})) {
+    if (v.card.state.queue == CardQueue::kReview && v.card.state.due > store_.Today().today.n + 5) {
+      later.push_back(v.card.id);
+    }
+    if (v.card.state.queue == CardQueue::kReview && v.card.state.due <= store_.Today().today.n) due.push_back(v.card.id);
+    if (v.card.state.queue == CardQueue::kNew) fresh.push_back(v.card.id);
+  }
+  ASSERT_GE(due.size(), 6u);
+  ASSERT_GE(fresh.size(), 3u);
+  ASSERT_FALSE(later.empty());
+  answer_and_compare(fresh[0], 3, AnswerMode::kNormal);  // new: into learning
+  answer_and_compare(fresh[0], 3, AnswerMode::kNormal);  // a learning step
+  answer_and_compare(fresh[1], 4, AnswerMode::kNormal);  // new, straight to review
+  answer_and_compare(fresh[2], 1, AnswerMode::kCram);    // a cram answer on a new card: still new
+  answer_and_compare(due[0], 1, AnswerMode::kNormal);    // a lapse
+  for (size_t i = 1; i < 6; ++i) answer_and_compare(due[i], 3, AnswerMode::kNormal);
+  // A card the reach did not hold (due days ahead), lapsed: learning today.
+  ASSERT_EQ(read[0].find(std::to_string(later.back())), std::string::npos);
+  answer_and_compare(later.back(), 1, AnswerMode::kNormal);
+  EXPECT_EQ(answered, 11);
 }
 
 }  // namespace

@@ -123,6 +123,11 @@ std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interv
 int64_t CountNewInScope(const Store& store, const Interview& interview, Day today);
 // Only the second part: the cards in scope first answered on `today`.
 int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview, Day today);
+// The same cards' ids, in order.
+std::vector<int64_t> FirstAnsweredInScope(const Store& store, const Interview& interview, Day today);
+
+// The cards of `ids` (any order; ids of no card are left out), by id.
+std::vector<Card> CardsWithIds(const Store& store, const std::vector<int64_t>& ids);
 
 // A review card's due day moved earlier: card `card_id`, due `from` (its
 // stored due, checked) to `to`.

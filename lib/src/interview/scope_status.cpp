@@ -9,6 +9,7 @@
 
 #include "interview/deadline.h"
 #include "interview/scope_memory.h"
+#include "interview/today_reach.h"
 #include "recall/readiness.h"
 
 namespace recall::interview {
@@ -131,6 +132,7 @@ void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const C
   Card card = pending.card;
   card.state = after;
   const MemoryModel model(store);
+  const Day today = store.Today().today;
   for (const PendingStatusUpdate::Line& line : pending.lines) {
     detail::CachedInterviewStatus s = line.status;
     if (line.in_scope) {
@@ -141,8 +143,12 @@ void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const C
     }
     s.pull_candidates.erase(std::remove(s.pull_candidates.begin(), s.pull_candidates.end(), card.id),
                             s.pull_candidates.end());
-    if (InScope(store, line.interview, card, pending.tags)) {
-      Add(ShareOf(model, line.interview, line.rollover_hour, card), card.id, 1, &s);
+    const bool in_scope = InScope(store, line.interview, card, pending.tags);
+    if (in_scope) Add(ShareOf(model, line.interview, line.rollover_hour, card), card.id, 1, &s);
+    // Today's reach gains the card (its plan part is worked out again from it).
+    if (s.reach) {
+      FollowAnswer(&*s.reach, card.id, in_scope, line.in_scope && pending.card.state.type == CardType::kNew,
+                   today);
     }
     s.generation = generation;
     s.plan_day.reset();

@@ -6,10 +6,12 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "interview/scope_memory.h"
 #include "interview/scope_status.h"
+#include "interview/today_reach.h"
 #include "recall/interview_plan.h"
 #include "recall/memory.h"
 #include "recall/readiness.h"
@@ -39,6 +41,31 @@ std::map<int64_t, int64_t> ReviewAllowances(const Store& store, Day today) {
   return out;
 }
 
+// Today's first cards in scope, as ScopeCardsDueToday gives them for
+// `limits`: from the line's reach when it still holds them (after an answer),
+// else from the queues, read with room to spare and kept as the new reach.
+std::vector<Card> TodaysCards(const Store& store, const Interview& iv, Day today, Timestamp day_end,
+                              const interview::ReachLimits& limits, detail::CachedInterviewStatus* line) {
+  if (line->reach && line->reach->day == today) {
+    if (auto cards = interview::CardsFromReach(CardsWithIds(store, line->reach->ids), *line->reach, limits, today,
+                                               day_end)) {
+      return std::move(*cards);
+    }
+  }
+  interview::ReachLimits asked = limits;
+  // (A day answers at most `answers` cards, so it introduces at most as
+  // many new ones.)
+  asked.new_cards = std::min(asked.new_cards, asked.answers) * 2;
+  asked.answers *= 2;
+  const std::vector<Card> read = ScopeCardsDueToday(store, iv, today, day_end, asked.answers,
+                                                    asked.review_allowance, asked.new_cards);
+  std::vector<int64_t> first_answered =
+      line->reach && line->reach->day == today ? line->reach->first_answered : FirstAnsweredInScope(store, iv, today);
+  line->reach = interview::ReachOf(read, asked, today, day_end);
+  line->reach->first_answered = std::move(first_answered);
+  return *interview::CardsFromReach(read, *line->reach, limits, today, day_end);
+}
+
 // The plan part of an interview's line: the first day of the plan
 // (recall/interview_plan.h) from only the cards that day can reach, which
 // gives the first day of `recall interview plan` exactly: each answer costs
@@ -60,19 +87,23 @@ void ComputePlanPart(const Store& store, const MemoryModel& model, const Intervi
   opts.target = iv.target;
   opts.seconds_per_answer = seconds_per_answer;
   opts.max_days = 1;
-  const int64_t limit = static_cast<int64_t>(opts.max_minutes * 60 / std::max(seconds_per_answer, 0.1)) + 1;
-  const int64_t new_done_today = CountFirstAnsweredInScope(store, iv, today);
+  if (line->reach && line->reach->day != today) line->reach.reset();
+  const int64_t new_done_today = line->reach ? static_cast<int64_t>(line->reach->first_answered.size())
+                                             : CountFirstAnsweredInScope(store, iv, today);
   const int64_t rate = PlanNewPerDay(line->fresh + new_done_today, iv.day - today);
-  std::vector<Card> reach =
-      ScopeCardsDueToday(store, iv, today, StartOfStudyDay(today + 1, rollover), limit,
-                         ReviewAllowances(store, today), std::max<int64_t>(0, rate - new_done_today));
+  interview::ReachLimits limits;
+  limits.answers = static_cast<int64_t>(opts.max_minutes * 60 / std::max(seconds_per_answer, 0.1)) + 1;
+  limits.review_allowance = ReviewAllowances(store, today);
+  limits.new_cards = std::max<int64_t>(0, rate - new_done_today);
+  std::vector<Card> reach = TodaysCards(store, iv, today, StartOfStudyDay(today + 1, rollover), limits, line);
   // And the cards the deadline rule may pull before the day (due after it).
   std::set<int64_t> listed;
   for (const Card& c : reach) listed.insert(c.id);
+  std::vector<int64_t> pulled;
   for (int64_t id : line->pull_candidates) {
-    if (listed.count(id)) continue;
-    if (const auto card = store.GetCard(id)) reach.push_back(*card);
+    if (!listed.count(id)) pulled.push_back(id);
   }
+  for (Card& c : CardsWithIds(store, pulled)) reach.push_back(std::move(c));
   PlanScope scope = interview::PlanScopeOf(store, model, reach, today, rollover);
   scope.new_done_today = new_done_today;
   const int64_t listed_new =

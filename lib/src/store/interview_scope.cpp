@@ -39,9 +39,10 @@ constexpr const char* kCardsByIdSql = "WHERE c.id IN (SELECT value FROM json_eac
 constexpr const char* kScopeQueueOrderSql = " ORDER BY c.due, c.id LIMIT :limit";
 // The cards first answered on :today (their first answer was on a new card),
 // through revlog_day; a scope condition and ")" follow.
-constexpr const char* kFirstAnsweredSql =
-    "(SELECT count(DISTINCT c.id) FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
+constexpr const char* kFirstAnsweredFromSql =
+    " FROM revlog r CROSS JOIN cards c ON c.id = r.card_id "
     "WHERE r.day = :today AND r.type_before = 0 AND r.rating > 0 AND c.queue != -1";
+const std::string kFirstAnsweredSql = std::string("(SELECT count(DISTINCT c.id)") + kFirstAnsweredFromSql;
 
 // The scope of an interview as SQL conditions on cards `c`: " AND ..." to
 // append to a WHERE clause, and their parameters.
@@ -326,6 +327,37 @@ int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview
     st.bind(":today", static_cast<int64_t>(today.n));
     st.executeStep();
     return st.getColumn(0).getInt64();
+  });
+}
+
+std::vector<int64_t> FirstAnsweredInScope(const Store& store, const Interview& interview, Day today) {
+  return Guard(store, [&] {
+    std::vector<int64_t> out;
+    const ScopeFilter scope(store, interview);
+    if (scope.empty()) return out;
+    SQLite::Statement st(Db(store), std::string("SELECT DISTINCT c.id") + kFirstAnsweredFromSql + scope.sql() +
+                                        " ORDER BY c.id");
+    scope.Bind(st);
+    st.bind(":today", static_cast<int64_t>(today.n));
+    while (st.executeStep()) out.push_back(st.getColumn(0).getInt64());
+    return out;
+  });
+}
+
+std::vector<Card> CardsWithIds(const Store& store, const std::vector<int64_t>& ids) {
+  return Guard(store, [&] {
+    std::vector<Card> out;
+    if (ids.empty()) return out;
+    SQLite::Statement st(Db(store), std::string("SELECT ") + detail::kCardColumns + ", " +
+                                        detail::kCardMemoryColumns + " FROM cards c " + kCardsByIdSql +
+                                        " ORDER BY c.id");
+    st.bind(":ids", detail::IdsJson(ids));
+    while (st.executeStep()) {
+      Card c = detail::ReadCard(st, 0);
+      detail::ReadCardMemory(st, 14, &c.state);
+      out.push_back(std::move(c));
+    }
+    return out;
   });
 }
 

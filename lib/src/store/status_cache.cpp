@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "store/store_impl.h"
@@ -13,7 +14,34 @@ namespace {
 
 constexpr const char* kColumns =
     "interview_id, generation, cards, fresh, recall_units, pull_candidates, plan_day, planned_new, "
-    "planned_reviews, planned_minutes";
+    "planned_reviews, planned_minutes, reach";
+
+// The reach as JSON (keys in a defined order: nlohmann's objects are sorted).
+std::string ReachJson(const CachedReach& r) {
+  nlohmann::json horizons = nlohmann::json::object();
+  for (const auto& [list, h] : r.horizons) {
+    horizons[list] = h ? nlohmann::json::array({h->first, h->second}) : nlohmann::json(nullptr);
+  }
+  return nlohmann::json{{"day", r.day.n}, {"ids", r.ids}, {"first_answered", r.first_answered},
+                        {"horizons", horizons}}
+      .dump();
+}
+
+CachedReach ReachOfJson(const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text);
+  CachedReach r;
+  r.day = Day{j.at("day").get<int64_t>()};
+  r.ids = j.at("ids").get<std::vector<int64_t>>();
+  r.first_answered = j.at("first_answered").get<std::vector<int64_t>>();
+  for (const auto& [list, h] : j.at("horizons").items()) {
+    if (h.is_null()) {
+      r.horizons[list] = std::nullopt;
+    } else {
+      r.horizons[list] = std::make_pair(h.at(0).get<int64_t>(), h.at(1).get<int64_t>());
+    }
+  }
+  return r;
+}
 
 CachedInterviewStatus ReadRow(SQLite::Statement& st) {
   CachedInterviewStatus s;
@@ -27,6 +55,7 @@ CachedInterviewStatus ReadRow(SQLite::Statement& st) {
   s.planned_new = st.getColumn(7).getInt64();
   s.planned_reviews = st.getColumn(8).getDouble();
   s.planned_minutes = st.getColumn(9).getDouble();
+  if (!st.getColumn(10).isNull()) s.reach = ReachOfJson(st.getColumn(10).getString());
   return s;
 }
 
@@ -64,7 +93,7 @@ void SaveInterviewStatus(Store& store, const CachedInterviewStatus& s) {
   OptionalWrite(store, [&] {
     {
       SQLite::Statement st(Db(store), std::string("INSERT OR REPLACE INTO interview_status_cache (") + kColumns +
-                                          ") SELECT ?1, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM "
+                                          ") SELECT ?1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM "
                                           "interviews WHERE id = ?1)");
       st.bind(1, s.interview_id);
       st.bind(2, s.generation);
@@ -80,6 +109,11 @@ void SaveInterviewStatus(Store& store, const CachedInterviewStatus& s) {
       st.bind(8, s.planned_new);
       st.bind(9, s.planned_reviews);
       st.bind(10, s.planned_minutes);
+      if (s.reach) {
+        st.bind(11, ReachJson(*s.reach));
+      } else {
+        st.bind(11);
+      }
       st.exec();
     }
   });

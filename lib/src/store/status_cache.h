@@ -8,13 +8,28 @@
 // for one study day.
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "recall/store.h"
 #include "recall/time.h"
 
 namespace recall::detail {
+
+// Today's reach (lib/src/interview/today_reach.h): a superset of the cards
+// today's plan can answer, read with room to spare, so that the plan part
+// after an answer is worked out from these cards instead of the scope.
+struct CachedReach {
+  Day day;                               // the study day it was read on
+  std::vector<int64_t> ids;              // sorted; every card an answer touched since is added
+  std::vector<int64_t> first_answered;   // sorted: cards in scope first answered on `day`
+  // Each queue list read ("l", "d", "n", "r<deck>"): the (due, id) key of its
+  // last card read, or nullopt when the list was read whole.
+  std::map<std::string, std::optional<std::pair<int64_t, int64_t>>> horizons;
+};
 
 struct CachedInterviewStatus {
   int64_t interview_id = 0;
@@ -29,6 +44,7 @@ struct CachedInterviewStatus {
   int64_t planned_new = 0;
   double planned_reviews = 0;
   double planned_minutes = 0;
+  std::optional<CachedReach> reach;  // kept while the scope part is valid, for reach->day
 };
 
 // The collection's change counter (schema/0010_today_status_cache.sql).
