@@ -63,7 +63,12 @@ std::vector<Card> TodaysCards(const Store& store, const Interview& iv, Day today
       line->reach && line->reach->day == today ? line->reach->first_answered : FirstAnsweredInScope(store, iv, today);
   line->reach = interview::ReachOf(read, asked, today, day_end);
   line->reach->first_answered = std::move(first_answered);
-  return *interview::CardsFromReach(read, *line->reach, limits, today, day_end);
+  if (auto cards = interview::CardsFromReach(read, *line->reach, limits, today, day_end)) return std::move(*cards);
+  // (Not reached: what was just read holds today's cards. Should it not,
+  // read them exactly and keep no reach.)
+  line->reach.reset();
+  return ScopeCardsDueToday(store, iv, today, day_end, limits.answers, limits.review_allowance,
+                            std::min(limits.new_cards, limits.answers));
 }
 
 // The plan part of an interview's line: the first day of the plan
