@@ -204,6 +204,13 @@ TEST_F(TodayStatusCacheTest, TheReachGivesTodaysPlanAfterEachAnswerExactly) {
   ASSERT_EQ(read[0].find(std::to_string(later.back())), std::string::npos);
   answer_and_compare(later.back(), 1, AnswerMode::kNormal);
   EXPECT_EQ(answered, 11);
+  // A reach that does not read is none: the queues are read again.
+  const TodayStatus kept = ComputeTodayStatus(store_);
+  detail::Db(store_).exec("UPDATE interview_status_cache SET reach = '{\"day\": 1', plan_day = NULL");
+  const TodayStatus reread = ComputeTodayStatus(store_);
+  EXPECT_EQ(reread.interviews[0].planned_minutes, kept.interviews[0].planned_minutes);
+  EXPECT_EQ(reread.interviews[1].planned_minutes, kept.interviews[1].planned_minutes);
+  for (const std::string& r : reaches()) EXPECT_EQ(nlohmann::json::parse(r).at("day"), store_.Today().today.n);
 }
 
 }  // namespace

@@ -55,7 +55,14 @@ CachedInterviewStatus ReadRow(SQLite::Statement& st) {
   s.planned_new = st.getColumn(7).getInt64();
   s.planned_reviews = st.getColumn(8).getDouble();
   s.planned_minutes = st.getColumn(9).getDouble();
-  if (!st.getColumn(10).isNull()) s.reach = ReachOfJson(st.getColumn(10).getString());
+  if (!st.getColumn(10).isNull()) {
+    // Derived data: a reach that does not read is none (the queues are read).
+    try {
+      s.reach = ReachOfJson(st.getColumn(10).getString());
+    } catch (const nlohmann::json::exception&) {
+      s.reach.reset();
+    }
+  }
   return s;
 }
 
