@@ -132,7 +132,6 @@ void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const C
   Card card = pending.card;
   card.state = after;
   const MemoryModel model(store);
-  const Day today = store.Today().today;
   for (const PendingStatusUpdate::Line& line : pending.lines) {
     detail::CachedInterviewStatus s = line.status;
     if (line.in_scope) {
@@ -147,8 +146,7 @@ void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const C
     if (in_scope) Add(ShareOf(model, line.interview, line.rollover_hour, card), card.id, 1, &s);
     // Today's reach gains the card (its plan part is worked out again from it).
     if (s.reach) {
-      FollowAnswer(&*s.reach, card.id, in_scope, line.in_scope && pending.card.state.type == CardType::kNew,
-                   today);
+      FollowAnswer(&*s.reach, card.id, in_scope, line.in_scope && pending.card.state.type == CardType::kNew);
     }
     s.generation = generation;
     s.plan_day.reset();

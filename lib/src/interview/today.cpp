@@ -44,9 +44,11 @@ std::map<int64_t, int64_t> ReviewAllowances(const Store& store, Day today) {
 // Today's first cards in scope, as ScopeCardsDueToday gives them for
 // `limits`: from the line's reach when it still holds them (after an answer),
 // else from the queues, read with room to spare and kept as the new reach.
+// `first_answered`: the scope's cards first answered today.
 std::vector<Card> TodaysCards(const Store& store, const Interview& iv, Day today, Timestamp day_end,
-                              const interview::ReachLimits& limits, detail::CachedInterviewStatus* line) {
-  if (line->reach && line->reach->day == today) {
+                              const interview::ReachLimits& limits, std::vector<int64_t> first_answered,
+                              detail::CachedInterviewStatus* line) {
+  if (line->reach) {
     if (auto cards = interview::CardsFromReach(CardsWithIds(store, line->reach->ids), *line->reach, limits, today,
                                                day_end)) {
       return std::move(*cards);
@@ -59,8 +61,6 @@ std::vector<Card> TodaysCards(const Store& store, const Interview& iv, Day today
   asked.answers *= 2;
   const std::vector<Card> read = ScopeCardsDueToday(store, iv, today, day_end, asked.answers,
                                                     asked.review_allowance, asked.new_cards);
-  std::vector<int64_t> first_answered =
-      line->reach && line->reach->day == today ? line->reach->first_answered : FirstAnsweredInScope(store, iv, today);
   line->reach = interview::ReachOf(read, asked, today, day_end);
   line->reach->first_answered = std::move(first_answered);
   if (auto cards = interview::CardsFromReach(read, *line->reach, limits, today, day_end)) return std::move(*cards);
@@ -93,14 +93,16 @@ void ComputePlanPart(const Store& store, const MemoryModel& model, const Intervi
   opts.seconds_per_answer = seconds_per_answer;
   opts.max_days = 1;
   if (line->reach && line->reach->day != today) line->reach.reset();
-  const int64_t new_done_today = line->reach ? static_cast<int64_t>(line->reach->first_answered.size())
-                                             : CountFirstAnsweredInScope(store, iv, today);
+  std::vector<int64_t> first_answered =
+      line->reach ? line->reach->first_answered : FirstAnsweredInScope(store, iv, today);
+  const int64_t new_done_today = static_cast<int64_t>(first_answered.size());
   const int64_t rate = PlanNewPerDay(line->fresh + new_done_today, iv.day - today);
   interview::ReachLimits limits;
   limits.answers = static_cast<int64_t>(opts.max_minutes * 60 / std::max(seconds_per_answer, 0.1)) + 1;
   limits.review_allowance = ReviewAllowances(store, today);
   limits.new_cards = std::max<int64_t>(0, rate - new_done_today);
-  std::vector<Card> reach = TodaysCards(store, iv, today, StartOfStudyDay(today + 1, rollover), limits, line);
+  std::vector<Card> reach = TodaysCards(store, iv, today, StartOfStudyDay(today + 1, rollover), limits,
+                                         std::move(first_answered), line);
   // And the cards the deadline rule may pull before the day (due after it).
   std::set<int64_t> listed;
   for (const Card& c : reach) listed.insert(c.id);

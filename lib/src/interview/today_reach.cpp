@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <iterator>
-#include <limits>
 #include <string>
 #include <utility>
 
@@ -59,7 +58,6 @@ void InsertSorted(std::vector<int64_t>* ids, int64_t id) {
   const auto it = std::lower_bound(ids->begin(), ids->end(), id);
   if (it == ids->end() || *it != id) ids->insert(it, id);
 }
-
 
 // Today's reviews over every deck as the plan takes them: in queue order,
 // each deck up to its allowance, at most `answers` in all (a day answers no
@@ -183,13 +181,13 @@ std::optional<std::vector<Card>> CardsFromReach(const std::vector<Card>& cards, 
   return out;
 }
 
-void FollowAnswer(detail::CachedReach* reach, int64_t card_id, bool in_scope, bool first_answer, Day today) {
+void FollowAnswer(detail::CachedReach* reach, int64_t card_id, bool in_scope, bool first_answer) {
   if (in_scope) {
     InsertSorted(&reach->ids, card_id);
   } else {
     reach->ids.erase(std::remove(reach->ids.begin(), reach->ids.end(), card_id), reach->ids.end());
   }
-  if (in_scope && first_answer && reach->day == today) InsertSorted(&reach->first_answered, card_id);
+  if (in_scope && first_answer) InsertSorted(&reach->first_answered, card_id);
 }
 
 }  // namespace recall::interview

@@ -41,8 +41,10 @@ std::optional<std::vector<Card>> CardsFromReach(const std::vector<Card>& cards, 
                                                 const ReachLimits& now, Day today, Timestamp day_end);
 
 // The answer path: card `card_id`, in scope after the answer or not, and
-// whether the answer was its first (it was new before) on `today`.
-void FollowAnswer(detail::CachedReach* reach, int64_t card_id, bool in_scope, bool first_answer, Day today);
+// whether the answer was its first (it was new before). A reach of another
+// day than the answer's is never read again (bare `recall` reads the queues
+// for a new day), so the answer's day is not checked.
+void FollowAnswer(detail::CachedReach* reach, int64_t card_id, bool in_scope, bool first_answer);
 
 }  // namespace recall::interview
 

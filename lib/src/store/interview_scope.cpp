@@ -109,6 +109,16 @@ class ScopeFilter {
   std::vector<std::string> tags_;
 };
 
+// Appends the cards of `st`, a statement of kCardColumns then
+// kCardMemoryColumns on cards `c`.
+void ReadCards(SQLite::Statement& st, std::vector<Card>* out) {
+  while (st.executeStep()) {
+    Card c = detail::ReadCard(st, 0);
+    detail::ReadCardMemory(st, 14, &c.state);
+    out->push_back(std::move(c));
+  }
+}
+
 }  // namespace
 
 std::vector<CardView> CardsInScope(const Store& store, const Interview& interview) {
@@ -156,11 +166,7 @@ std::vector<Card> ScopeCards(const Store& store, const Interview& interview) {
                                         detail::kCardMemoryColumns + " FROM cards c WHERE c.queue != -1" +
                                         scope.sql() + " ORDER BY c.id");
     scope.Bind(st);
-    while (st.executeStep()) {
-      Card c = detail::ReadCard(st, 0);
-      detail::ReadCardMemory(st, 14, &c.state);
-      out.push_back(std::move(c));
-    }
+    ReadCards(st, &out);
     return out;
   });
 }
@@ -242,13 +248,6 @@ std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interv
     };
     const std::string columns =
         std::string("SELECT ") + detail::kCardColumns + ", " + detail::kCardMemoryColumns + " FROM cards c ";
-    auto read = [&](SQLite::Statement& st, std::vector<Card>* out) {
-      while (st.executeStep()) {
-        Card c = detail::ReadCard(st, 0);
-        detail::ReadCardMemory(st, 14, &c.state);
-        out->push_back(std::move(c));
-      }
-    };
     std::vector<Card> out;
     if (scope.has_tags()) {
       // Through the tags' notes (note_tags_tag): one lean pass over the
@@ -276,9 +275,7 @@ std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interv
           }
         }
       }
-      SQLite::Statement st(Db(store), columns + kCardsByIdSql);
-      st.bind(":ids", detail::IdsJson(ids));
-      read(st, &out);
+      out = CardsWithIds(store, ids);
     } else {
       // Index ranges in order, stopped by the LIMIT: over every deck
       // (cards_queue_due) or deck by deck (cards_sched); reviews always deck
@@ -297,7 +294,7 @@ std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interv
         st.bind(":queue", static_cast<int>(queue));
         st.bind(":until", until);
         st.bind(":limit", n);
-        read(st, &out);
+        ReadCards(st, &out);
       };
       for (const Kind& k : kinds) {
         if (!scope.has_decks()) {
@@ -315,18 +312,6 @@ std::vector<Card> ScopeCardsDueToday(const Store& store, const Interview& interv
     }
     std::sort(out.begin(), out.end(), [](const Card& a, const Card& b) { return a.id < b.id; });
     return out;
-  });
-}
-
-int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview, Day today) {
-  return Guard(store, [&]() -> int64_t {
-    const ScopeFilter scope(store, interview);
-    if (scope.empty()) return 0;
-    SQLite::Statement st(Db(store), std::string("SELECT ") + kFirstAnsweredSql + scope.sql() + ")");
-    scope.Bind(st);
-    st.bind(":today", static_cast<int64_t>(today.n));
-    st.executeStep();
-    return st.getColumn(0).getInt64();
   });
 }
 
@@ -352,13 +337,13 @@ std::vector<Card> CardsWithIds(const Store& store, const std::vector<int64_t>& i
                                         detail::kCardMemoryColumns + " FROM cards c " + kCardsByIdSql +
                                         " ORDER BY c.id");
     st.bind(":ids", detail::IdsJson(ids));
-    while (st.executeStep()) {
-      Card c = detail::ReadCard(st, 0);
-      detail::ReadCardMemory(st, 14, &c.state);
-      out.push_back(std::move(c));
-    }
+    ReadCards(st, &out);
     return out;
   });
+}
+
+int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview, Day today) {
+  return static_cast<int64_t>(FirstAnsweredInScope(store, interview, today).size());
 }
 
 int64_t CountNewInScope(const Store& store, const Interview& interview, Day today) {
