@@ -131,7 +131,7 @@ TEST_F(MemoryPreloadTest, TheMemorySectionEqualsTheCardsReadOneByOne) {
   ASSERT_GT(report.memory.cards, 60);
   const MemoryModel model(store_);
   MemoryAccumulator expected;
-  detail::ForEachMemoryCard(store_, CardQuery{}, [&](const Card& card, const std::vector<std::string>&) {
+  detail::ForEachMemoryCard(store_, CardQuery{}, [&](const Card& card, int64_t) {
     if (const auto m = model.ForCard(card, report.generated_at)) {
       expected.Add({m->state.stability, m->state.difficulty, m->retrievability});
     }

@@ -84,10 +84,24 @@ class StatsSnapshotTest : public ::testing::Test {
     detail::Db(store_).exec("DELETE FROM stats_memory_snapshot");
     detail::Db(store_).exec("DELETE FROM readiness_snapshot");
   }
+  // Keeps a copy of the memory rows, and puts it back in their place.
+  void KeepMemoryRows() {
+    detail::Db(store_).exec("DROP TABLE IF EXISTS temp.kept_memory");
+    detail::Db(store_).exec("CREATE TEMP TABLE kept_memory AS SELECT * FROM stats_memory_snapshot");
+  }
+  void RestoreMemoryRows() {
+    detail::Db(store_).exec("DELETE FROM stats_memory_snapshot");
+    detail::Db(store_).exec("INSERT INTO stats_memory_snapshot SELECT * FROM temp.kept_memory");
+  }
   int64_t Count(const char* sql) {
     SQLite::Statement st(detail::Db(store_), sql);
     EXPECT_TRUE(st.executeStep());
     return st.getColumn(0).getInt64();
+  }
+  void ExpectMemoryRowsCurrent(int64_t rows) {
+    EXPECT_EQ(Count("SELECT count(*) FROM stats_memory_snapshot WHERE generation = "
+                    "(SELECT generation FROM collection)"),
+              rows);
   }
   // Every row's generation is the collection's: the next report reads them.
   void ExpectRowsCurrent(int64_t memory_rows, int64_t readiness_rows) {
@@ -224,19 +238,76 @@ TEST_F(StatsSnapshotTest, OtherWritesMakeTheRowsStale) {
   EXPECT_EQ(after_options, Fresh());
 }
 
-TEST_F(StatsSnapshotTest, TheNextDayComputesTheMemorySectionAgainAndKeepsTheReadiness) {
+// The memory section is kept for the 30 study days from the first report on
+// (schema/0018_memory_horizon.sql): a later day reads its own day's sums, and
+// they are those a pass on that day gives.
+TEST_F(StatsSnapshotTest, TheNextDaysReadTheKeptDaysAndKeepTheReadiness) {
   const StatsReport first = ComputeStats(store_, {});
+  ASSERT_GT(first.memory.cards, 0);
+  EXPECT_EQ(Count("SELECT days FROM stats_memory_snapshot"), 30);
+  const Day first_day = store_.Today().today;
+  KeepMemoryRows();
   PlantMemory();
   PlantReadiness();
   clock_.AdvanceSeconds(86400);
   const StatsReport tomorrow = ComputeStats(store_, {});
-  EXPECT_EQ(tomorrow.memory.cards, first.memory.cards);  // the planted row was for yesterday
+  EXPECT_EQ(tomorrow.memory.cards, first.memory.cards + 1000);  // read from the row
   EXPECT_EQ(tomorrow.interviews[1].readiness.below_target, first.interviews[1].readiness.below_target + 1000);
-  // Only today's row is kept.
-  EXPECT_EQ(Count("SELECT count(*) FROM stats_memory_snapshot"), 1);
-  EXPECT_EQ(Count("SELECT day FROM stats_memory_snapshot"), store_.Today().today.n);
   // Retrievability at the end of a later day is lower.
   EXPECT_LT(tomorrow.memory.mean_retrievability, first.memory.mean_retrievability);
+  detail::Db(store_).exec("DELETE FROM readiness_snapshot");
+  // Every kept day equals a pass on that day.
+  for (const int day : {1, 2, 9, 17, 29}) {
+    SCOPED_TRACE(day);
+    clock_.Set(Timestamp::FromSeconds(kNow + 86400 * day));
+    RestoreMemoryRows();
+    const std::string kept = Derived();
+    EXPECT_EQ(Count("SELECT day FROM stats_memory_snapshot"), first_day.n);
+    EXPECT_EQ(kept, Fresh());
+  }
+  // The day after the last: a pass, and a row from that day on.
+  clock_.Set(Timestamp::FromSeconds(kNow + 86400 * 30));
+  RestoreMemoryRows();
+  PlantMemory();
+  const StatsReport beyond = ComputeStats(store_, {});
+  EXPECT_EQ(beyond.memory.cards, first.memory.cards);  // not the planted row
+  EXPECT_EQ(Count("SELECT count(*) FROM stats_memory_snapshot"), 1);
+  EXPECT_EQ(Count("SELECT day FROM stats_memory_snapshot"), first_day.n + 30);
+}
+
+// An answer on a later day takes its card out of that day and every one
+// after it and drops the days before; the days after it stay exact.
+TEST_F(StatsSnapshotTest, AnswersOnALaterDayKeepTheDaysAheadExact) {
+  const StatsFilter filters[] = {{}, DeckFilter(), TagFilter()};
+  for (const StatsFilter& f : filters) Derived(f);
+  const Day first_day = store_.Today().today;
+  clock_.AdvanceSeconds(3 * 86400);
+  const auto due = Cards(CardQueue::kReview, true);
+  const auto fresh_cards = Cards(CardQueue::kNew, false);
+  ASSERT_GE(due.size(), 3u);
+  ASSERT_FALSE(fresh_cards.empty());
+  for (const auto& [card, rating] :
+       {std::make_pair(due[0].card.id, 3), std::make_pair(due[1].card.id, 1),
+        std::make_pair(due[2].card.id, 2), std::make_pair(fresh_cards[0].card.id, 4)}) {
+    clock_.AdvanceSeconds(60);
+    AnswerCard(store_, card, rating, clock_.Now(), 4000);
+    ExpectMemoryRowsCurrent(3);
+  }
+  EXPECT_EQ(Count("SELECT min(day) FROM stats_memory_snapshot"), first_day.n + 3);
+  EXPECT_EQ(Count("SELECT max(days) FROM stats_memory_snapshot"), 27);
+  KeepMemoryRows();
+  const Timestamp answered = clock_.Now();
+  for (const int later : {0, 1, 12, 26}) {
+    SCOPED_TRACE(later);
+    clock_.Set(Timestamp{answered.ms + 86400000LL * later});
+    RestoreMemoryRows();
+    std::vector<std::string> followed;
+    for (const StatsFilter& f : filters) followed.push_back(Derived(f));
+    ExpectMemoryRowsCurrent(3);
+    std::vector<std::string> fresh;
+    for (const StatsFilter& f : filters) fresh.push_back(Fresh(f));
+    EXPECT_EQ(followed, fresh);
+  }
 }
 
 // An answer that lifts a card out of the lowest ones kept leaves one fewer;

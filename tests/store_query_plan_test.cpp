@@ -64,33 +64,40 @@ const std::vector<AllowedScan>& AllowedScans() {
       // TodayStatusCacheTest) and every answer keeps it up to date, so the
       // next `recall` reads one row instead
       // (QueryPlanTest.BareRecallPassesOverTheScopeOncePerChange).
-      {"SELECT c.id, c.type, c.queue, c.due, c.stability, c.last_review_s, c.deck_id FROM cards c WHERE c.queue "
+      {"SELECT c.id, c.type, c.queue, c.due, c.stability, c.last_review_s, c.deck_id FROM cards c WHERE "
+       "c.queue "
        "!= -1",
-       "cards", "interview readiness: one lean pass over the scope, cached until a write other than an answer"},
+       "cards",
+       "interview readiness: one lean pass over the scope, cached until a write other than an answer"},
       // `recall stats` and `interview status`: an interview's readiness per
       // topic and its cards most at risk, one lean pass over the scope with
-      // each note's tags (ReadinessOfScope), in flat memory, after a write
-      // other than an answer; kept between reports otherwise
+      // each note's tag set by key (ReadinessOfScope), in flat memory, after
+      // a write other than an answer; kept between reports otherwise
       // (schema/0016_stats_snapshots.sql).
-      {"(SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id) FROM cards c WHERE c.queue "
+      {"coalesce(ns.tagset_id, 0) FROM cards c LEFT JOIN note_tagsets ns ON ns.note_id = c.note_id WHERE "
+       "c.queue "
        "!= -1",
        "cards", "interview readiness per topic: one lean pass over the scope"},
       // `recall stats`, the memory section: each card's retrievability at
-      // the end of today, a figure of every card that changes every day. One
-      // pass in storage order; it used to be 50 per-deck passes through
-      // cards_sched that read the same rows with a table look-up each (3x
-      // the time at 1M cards). Made by the first report of a study day and
-      // after a write other than an answer; the next ones read the
-      // snapshot (QueryPlanTest.StatsAfterAnAnswerReadsItsSnapshots).
-      {"FROM cards c WHERE 1 AND (c.type != 0 OR (c.stability IS NOT NULL AND c.difficulty IS NOT NULL)", "cards",
-       "the memory section: every card once, in storage order"},
+      // the end of each of the next 30 days, a figure of every card that
+      // changes every day. One pass in storage order, each note's tag set by
+      // key; it used to be 50 per-deck passes through cards_sched that read
+      // the same rows with a table look-up each (3x the time at 1M cards).
+      // Made by the first report after a write other than an answer, and
+      // when its 30 days have run out (schema/0018_memory_horizon.sql); the
+      // next ones read the snapshot
+      // (QueryPlanTest.StatsAfterAnAnswerReadsItsSnapshots).
+      {"FROM cards c LEFT JOIN note_tagsets ns ON ns.note_id = c.note_id WHERE 1 AND (c.type != 0 OR "
+       "(c.stability IS NOT NULL AND c.difficulty IS NOT NULL)",
+       "cards", "the memory section: every card once, in storage order"},
       // The same pass finds the cards whose memory must be replayed (none
       // once stats has kept their states: CatchUpMemoryStates).
       {"SELECT c.id, c.deck_id FROM cards c WHERE (c.stability IS NULL OR c.difficulty IS NULL)", "cards",
        "the cards without a memory state, in storage order"},
       // Undo: the entries of the card after the one undone (the actions
       // since it), newest rowids only.
-      {"SELECT count(*) FROM undo_log WHERE card_id = ? AND id > ?", "undo_log", "entries after the undone one"},
+      {"SELECT count(*) FROM undo_log WHERE card_id = ? AND id > ?", "undo_log",
+       "entries after the undone one"},
       // `recall stats`: each distinct tag by one seek past the previous one
       // (min(tag) WHERE tag > ?): as many seeks as tags, not notes.
       {"SELECT (SELECT min(tag) FROM note_tags WHERE tag > t.tag)", "note_tags", "one seek per distinct tag"},
@@ -160,7 +167,9 @@ class QueryPlanTest : public ::testing::Test {
   }
 
   std::map<std::string, std::string> Env(const std::string& trace) const {
-    return {{"RECALL_NOW", std::to_string(kNow + 300)}, {"TZ", "UTC"}, {"RECALL_TRACE_SQL", trace}};
+    return {{"RECALL_NOW", std::to_string(kNow + 300 + 86400 * days_later_)},
+            {"TZ", "UTC"},
+            {"RECALL_TRACE_SQL", trace}};
   }
 
   // The statements `recall --db DB args...` runs.
@@ -180,6 +189,7 @@ class QueryPlanTest : public ::testing::Test {
   FixedClock clock_;
   std::string db_;
   int traces_ = 0;
+  int64_t days_later_ = 0;  // the commands run this many days after kNow
 };
 
 // Whether a plan line reads a growing table whole or nearly: "SCAN x", or a
@@ -387,8 +397,9 @@ TEST_F(QueryPlanTest, StatsAfterAnAnswerReadsItsSnapshots) {
   const std::vector<std::string> cold = Trace("stats", {"stats"});
   const auto passes = [](const std::vector<std::string>& lines) {
     return std::count_if(lines.begin(), lines.end(), [](const std::string& sql) {
-      return sql.find("FROM cards c WHERE 1 AND (c.type != 0") != std::string::npos ||
-             sql.find("FROM cards c WHERE c.queue != -1") != std::string::npos;
+      return sql.find("WHERE 1 AND (c.type != 0 OR (c.stability IS NOT NULL") != std::string::npos ||
+             (sql.find("SELECT c.id, c.type, c.queue, c.due, c.stability") == 0 &&
+              sql.find("WHERE c.queue != -1") != std::string::npos);
     });
   };
   EXPECT_GE(passes(cold), 2);  // the memory section, then each interview's readiness
@@ -412,6 +423,16 @@ TEST_F(QueryPlanTest, StatsAfterAnAnswerReadsItsSnapshots) {
     EXPECT_EQ(used, (std::set<std::string>{"SELECT (SELECT min(tag) FROM note_tags WHERE tag > t.tag)",
                                            "WHERE c.lapses > 0 AND c.lapses >= :min_lapses"}));
   }
+  // The next days read the memory section kept for them
+  // (schema/0018_memory_horizon.sql) and the readiness, which does not
+  // depend on the day; the day after the last kept one passes over the
+  // cards for the memory section again.
+  for (const int64_t later : {1, 29}) {
+    days_later_ = later;
+    EXPECT_EQ(passes(Trace("stats on a later day", {"stats"})), 0) << later;
+  }
+  days_later_ = 30;
+  EXPECT_EQ(passes(Trace("stats after the kept days", {"stats"})), 1);
 }
 
 // deck_card_counts (0009_scale_indexes.sql) as its triggers keep it, against

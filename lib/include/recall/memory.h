@@ -78,6 +78,9 @@ class MemoryModel {
   const FsrsParams& params() const { return params_; }
   // Empty for a card never answered.
   std::optional<CardMemory> ForCard(const Card& card, Timestamp at) const;
+  // ForCard at each instant of `at`, the card's state read once (a pass that
+  // wants the same card on many days); empty for a card never answered.
+  std::vector<CardMemory> ForCardAt(const Card& card, const std::vector<Timestamp>& at) const;
   // Retrievability of a memory state `elapsed_days` after its last answer.
   double Retrievability(const MemoryState& state, double elapsed_days) const;
   // For a pass over many cards (stats): replays the memory of `cards` (card
@@ -102,6 +105,14 @@ class MemoryModel {
   // The day timing of the last (at, rollover hour) asked: a pass over many
   // cards asks the same one for each (the calendar is costly per call).
   mutable std::optional<std::pair<std::pair<int64_t, int>, DayTiming>> timing_;
+  // ForCardAt's: the timing of each instant last asked, at one rollover hour.
+  mutable std::vector<std::pair<int64_t, DayTiming>> timings_;
+  mutable int timings_rollover_ = -1;
+  // The card's memory state and its last answer (seconds; 0 when unknown),
+  // and what they give at the end of a day.
+  std::optional<std::pair<MemoryState, int64_t>> StateOf(const Card& card) const;
+  CardMemory MemoryAt(const Card& card, const MemoryState& state, int64_t last_review_s,
+                      const DayTiming& timing) const;
   // PreloadReplays' cards: each one's replay, by card id.
   struct Preloaded {
     Algorithm ratings_of = Algorithm::kAnki;

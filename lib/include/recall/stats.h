@@ -171,8 +171,20 @@ class MemoryAccumulator {
   const Units& units() const { return units_; }
   static MemoryAccumulator Restore(const MemoryStats& counts, const Units& units);
 
+  // One card on many days (its retrievability changes, its stability and
+  // difficulty do not): their bins and units worked out once, then Step
+  // adds (sign 1) or takes back (-1) the card with each day's
+  // retrievability. The same figures as Add and Remove.
+  struct Prepared {
+    size_t stability_bin = 0;
+    size_t difficulty_bin = 0;
+    int64_t stability_units = 0;
+    int64_t difficulty_units = 0;
+  };
+  static Prepared Prepare(const MemorySample& sample);
+  void Step(const Prepared& card, double retrievability, int sign);
+
  private:
-  void Step(const MemorySample& sample, int sign);
   MemoryStats stats_;
   Units units_;
 };

@@ -72,19 +72,15 @@ const std::pair<int, Algorithm>& MemoryModel::DeckOf(int64_t deck_id) const {
   return known->second;
 }
 
-std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) const {
-  const auto& [rollover, ratings_of] = DeckOf(card.deck_id);
-  if (!timing_ || timing_->first != std::make_pair(at.ms, rollover)) {
-    timing_.emplace(std::make_pair(at.ms, rollover), ComputeDayTiming(at, rollover));
-  }
-  const DayTiming timing = timing_->second;
+std::optional<std::pair<MemoryState, int64_t>> MemoryModel::StateOf(const Card& card) const {
   std::optional<MemoryState> state = card.state.memory;
   int64_t last_review_s = card.state.last_review_s;
   if (!state) {
     const auto preloaded = preloaded_.find(card.id);
-    const auto replayed = preloaded != preloaded_.end()
-                              ? preloaded->second.progress.memory
-                              : MemoryFromReviewLog(store_.RevlogOfCard(card.id), ratings_of, params_);
+    const auto replayed =
+        preloaded != preloaded_.end()
+            ? preloaded->second.progress.memory
+            : MemoryFromReviewLog(store_.RevlogOfCard(card.id), DeckOf(card.deck_id).second, params_);
     if (replayed) {
       state = replayed->state;
       last_review_s = replayed->last_review_s;
@@ -93,8 +89,13 @@ std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) c
     }
   }
   if (!state) return std::nullopt;
+  return std::make_pair(*state, last_review_s);
+}
+
+CardMemory MemoryModel::MemoryAt(const Card& card, const MemoryState& state, int64_t last_review_s,
+                                 const DayTiming& timing) const {
   CardMemory m;
-  m.state = *state;
+  m.state = state;
   if (last_review_s > 0) {
     m.elapsed_days = std::max<int64_t>((timing.next_day_at.Seconds() - last_review_s) / 86400, 0);
   } else {
@@ -104,6 +105,33 @@ std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) c
   }
   m.retrievability = Retrievability(m.state, static_cast<double>(m.elapsed_days));
   return m;
+}
+
+std::optional<CardMemory> MemoryModel::ForCard(const Card& card, Timestamp at) const {
+  const int rollover = DeckOf(card.deck_id).first;
+  if (!timing_ || timing_->first != std::make_pair(at.ms, rollover)) {
+    timing_.emplace(std::make_pair(at.ms, rollover), ComputeDayTiming(at, rollover));
+  }
+  const auto state = StateOf(card);
+  if (!state) return std::nullopt;
+  return MemoryAt(card, state->first, state->second, timing_->second);
+}
+
+std::vector<CardMemory> MemoryModel::ForCardAt(const Card& card, const std::vector<Timestamp>& at) const {
+  const int rollover = DeckOf(card.deck_id).first;
+  if (timings_rollover_ != rollover || timings_.size() != at.size() ||
+      !std::equal(at.begin(), at.end(), timings_.begin(),
+                  [](Timestamp a, const std::pair<int64_t, DayTiming>& t) { return a.ms == t.first; })) {
+    timings_.clear();
+    for (const Timestamp t : at) timings_.emplace_back(t.ms, ComputeDayTiming(t, rollover));
+    timings_rollover_ = rollover;
+  }
+  std::vector<CardMemory> out;
+  const auto state = StateOf(card);
+  if (!state) return out;
+  out.reserve(at.size());
+  for (const auto& t : timings_) out.push_back(MemoryAt(card, state->first, state->second, t.second));
+  return out;
 }
 
 void MemoryModel::PreloadReplays(const std::vector<std::pair<int64_t, int64_t>>& cards) {

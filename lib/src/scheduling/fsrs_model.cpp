@@ -23,8 +23,18 @@ using scheduling::kFsrsStabilityMin;
 
 double Decay(const FsrsParams& w) { return -w[20]; }
 
-// Chosen so that R(S, S) = 0.9 whatever the decay.
-double Factor(const FsrsParams& w) { return std::pow(0.9, 1.0 / Decay(w)) - 1.0; }
+// Chosen so that R(S, S) = 0.9 whatever the decay. A pow: passes over every
+// card ask it once per card with the same parameters, so the last decay's
+// factor is kept (per thread; the same value, to the last bit).
+double Factor(const FsrsParams& w) {
+  thread_local double decay = 0.0;
+  thread_local double factor = 0.0;
+  if (Decay(w) != decay || decay == 0.0) {
+    decay = Decay(w);
+    factor = std::pow(0.9, 1.0 / decay) - 1.0;
+  }
+  return factor;
+}
 
 double ClampStability(double s) { return std::clamp(s, kFsrsStabilityMin, kFsrsStabilityMax); }
 

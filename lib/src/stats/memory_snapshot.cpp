@@ -35,16 +35,56 @@ bool InScope(const Store& store, const MemorySnapshotRow& row, int64_t deck_id,
 
 }  // namespace
 
-void StepMemorySums(MemorySums& sums, const MemorySample& x, const std::vector<std::string>& tags, int sign) {
-  if (sign > 0) {
-    sums.all.Add(x);
-  } else {
-    sums.all.Remove(x);
+std::vector<size_t> TagRowsOf(const MemorySums& sums, const std::vector<std::string>& tags) {
+  std::vector<size_t> rows;
+  for (size_t i = 0; i < sums.tags.size(); ++i) {
+    if (AnyUnder(sums.tags[i].tag, tags)) rows.push_back(i);
   }
-  for (MemorySums::TagRow& row : sums.tags) {
-    if (!AnyUnder(row.tag, tags)) continue;
+  return rows;
+}
+
+namespace {
+
+void StepPrepared(MemorySums& sums, const MemoryAccumulator::Prepared& card, double retrievability,
+                  const std::vector<size_t>& rows, int sign) {
+  sums.all.Step(card, retrievability, sign);
+  const int64_t units = RecallSum::Units(std::clamp(retrievability, 0.0, 1.0));
+  for (const size_t i : rows) {
+    MemorySums::TagRow& row = sums.tags[i];
     row.cards += sign;
-    row.units += sign * RecallSum::Units(std::clamp(x.retrievability, 0.0, 1.0));
+    row.units += sign * units;
+  }
+}
+
+}  // namespace
+
+const MemorySums* MemoryHorizon::At(Day day) const {
+  if (day < first || day - first >= static_cast<int64_t>(days.size())) return nullptr;
+  return &days[static_cast<size_t>(day - first)];
+}
+
+void MemoryHorizon::DropBefore(Day day) {
+  if (day <= first) return;
+  const size_t drop = std::min(days.size(), static_cast<size_t>(day - first));
+  days.erase(days.begin(), days.begin() + static_cast<std::ptrdiff_t>(drop));
+  first = day;
+}
+
+std::vector<Timestamp> MemoryHorizon::DayStarts(int rollover) const {
+  std::vector<Timestamp> out;
+  out.reserve(days.size());
+  for (size_t k = 0; k < days.size(); ++k)
+    out.push_back(StartOfStudyDay(first + static_cast<int>(k), rollover));
+  return out;
+}
+
+void StepMemoryHorizon(MemoryHorizon& horizon, const std::vector<MemorySample>& samples,
+                       const std::vector<size_t>& rows, int sign) {
+  if (samples.empty()) return;
+  // A card's stability and difficulty are the same on every day.
+  const MemoryAccumulator::Prepared card = MemoryAccumulator::Prepare(samples.front());
+  for (size_t k = 0; k < samples.size() && k < horizon.days.size(); ++k) {
+    StepPrepared(horizon.days[k], card, samples[k].retrievability, rows, sign);
   }
 }
 
@@ -66,35 +106,60 @@ std::string MemoryScopeOf(const StatsFilter& filter) {
   return scope;
 }
 
-std::string EncodeMemorySums(const MemorySums& sums) {
-  const MemoryStats& c = sums.all.counts();
-  const MemoryAccumulator::Units& u = sums.all.units();
+std::string EncodeMemoryHorizon(const MemoryHorizon& horizon) {
   nlohmann::json j;
+  if (horizon.days.empty()) return "{}";
+  // The figures that do not change with the day, from the first.
+  const MemoryStats& c = horizon.days.front().all.counts();
+  const MemoryAccumulator::Units& u = horizon.days.front().all.units();
   j["cards"] = c.cards;
-  j["retrievability"] = c.retrievability;
   j["stability"] = c.stability;
   j["difficulty"] = c.difficulty;
-  j["units"] = {u.retrievability, u.stability, u.difficulty};
+  j["units"] = {u.stability, u.difficulty};
+  nlohmann::json days = nlohmann::json::array();
+  for (const MemorySums& day : horizon.days) {
+    days.push_back({day.all.units().retrievability, day.all.counts().retrievability});
+  }
+  j["days"] = std::move(days);
   nlohmann::json tags = nlohmann::json::array();
-  for (const MemorySums::TagRow& t : sums.tags) tags.push_back({t.tag, t.cards, t.units});
+  for (size_t i = 0; i < horizon.days.front().tags.size(); ++i) {
+    const MemorySums::TagRow& t = horizon.days.front().tags[i];
+    nlohmann::json units = nlohmann::json::array();
+    for (const MemorySums& day : horizon.days) units.push_back(day.tags[i].units);
+    tags.push_back({t.tag, t.cards, std::move(units)});
+  }
   j["tags"] = std::move(tags);
   return j.dump();
 }
 
-std::optional<MemorySums> DecodeMemorySums(const std::string& text) {
+std::optional<MemoryHorizon> DecodeMemoryHorizon(Day first, const std::string& text) {
   try {
     const nlohmann::json j = nlohmann::json::parse(text);
     MemoryStats c;
     c.cards = j.at("cards").get<int64_t>();
-    if (!ReadBins(j.at("retrievability"), c.retrievability) || !ReadBins(j.at("stability"), c.stability) ||
-        !ReadBins(j.at("difficulty"), c.difficulty)) {
+    if (!ReadBins(j.at("stability"), c.stability) || !ReadBins(j.at("difficulty"), c.difficulty)) {
       return std::nullopt;
     }
     const nlohmann::json& u = j.at("units");
-    MemorySums out;
-    out.all = MemoryAccumulator::Restore(c, {u.at(0).get<int64_t>(), u.at(1).get<int64_t>(), u.at(2).get<int64_t>()});
-    for (const nlohmann::json& t : j.at("tags")) {
-      out.tags.push_back({t.at(0).get<std::string>(), t.at(1).get<int64_t>(), t.at(2).get<int64_t>()});
+    const nlohmann::json& days = j.at("days");
+    const nlohmann::json& tags = j.at("tags");
+    if (!days.is_array() || days.empty() || !tags.is_array()) return std::nullopt;
+    MemoryHorizon out;
+    out.first = first;
+    for (const nlohmann::json& day : days) {
+      if (!ReadBins(day.at(1), c.retrievability)) return std::nullopt;
+      MemorySums sums;
+      sums.all = MemoryAccumulator::Restore(
+          c, {day.at(0).get<int64_t>(), u.at(0).get<int64_t>(), u.at(1).get<int64_t>()});
+      out.days.push_back(std::move(sums));
+    }
+    for (const nlohmann::json& t : tags) {
+      const nlohmann::json& units = t.at(2);
+      if (!units.is_array() || units.size() != out.days.size()) return std::nullopt;
+      for (size_t k = 0; k < out.days.size(); ++k) {
+        out.days[k].tags.push_back(
+            {t.at(0).get<std::string>(), t.at(1).get<int64_t>(), units[k].get<int64_t>()});
+      }
     }
     return out;
   } catch (const nlohmann::json::exception&) {
@@ -114,10 +179,13 @@ void ApplyMemorySums(const MemorySums& sums, StatsReport& report) {
   }
 }
 
-std::optional<MemorySample> MemorySampleOf(const MemoryModel& model, const Card& card, Day today, int rollover) {
-  const auto memory = model.ForCard(card, StartOfStudyDay(today, rollover));
-  if (!memory) return std::nullopt;
-  return MemorySample{memory->state.stability, memory->state.difficulty, memory->retrievability};
+std::vector<MemorySample> MemorySamplesOf(const MemoryModel& model, const Card& card,
+                                          const std::vector<Timestamp>& day_starts) {
+  std::vector<MemorySample> out;
+  for (const CardMemory& m : model.ForCardAt(card, day_starts)) {
+    out.push_back(MemorySample{m.state.stability, m.state.difficulty, m.retrievability});
+  }
+  return out;
 }
 
 PendingMemorySnapshots MemorySnapshotsBeforeAnswer(const Store& store, const Card& card, Day today) {
@@ -127,13 +195,14 @@ PendingMemorySnapshots MemorySnapshotsBeforeAnswer(const Store& store, const Car
   if (rows.empty()) return pending;
   if (const auto note = store.GetNote(card.note_id)) pending.tags = note->tags;
   const MemoryModel model(store);
-  const std::optional<MemorySample> before = MemorySampleOf(model, card, today, store.RolloverHour());
+  const int rollover = store.RolloverHour();
   for (MemorySnapshotRow& row : rows) {
-    auto sums = DecodeMemorySums(row.sums);
-    if (!sums) continue;
-    PendingMemorySnapshots::Row r{std::move(row), std::move(*sums), false, std::nullopt};
+    auto horizon = DecodeMemoryHorizon(row.day, row.sums);
+    if (!horizon) continue;
+    horizon->DropBefore(today);
+    PendingMemorySnapshots::Row r{std::move(row), std::move(*horizon), false, {}};
     r.in_scope = InScope(store, r.row, card.deck_id, pending.tags);
-    if (r.in_scope) r.before = before;
+    if (r.in_scope) r.before = MemorySamplesOf(model, card, r.horizon.DayStarts(rollover));
     pending.rows.push_back(std::move(r));
   }
   return pending;
@@ -145,21 +214,19 @@ void MemorySnapshotsAfterAnswer(Store& store, const PendingMemorySnapshots& pend
   if (!card) return;
   const int64_t generation = StatusGeneration(store);
   const MemoryModel model(store);
-  std::optional<MemorySample> after;
-  bool after_read = false;
+  const int rollover = store.RolloverHour();
   for (const PendingMemorySnapshots::Row& r : pending.rows) {
-    MemorySums sums = r.sums;
-    if (r.before) StepMemorySums(sums, *r.before, pending.tags, -1);
+    MemoryHorizon horizon = r.horizon;
+    const std::vector<size_t> tag_rows = TagRowsOf(horizon.days.front(), pending.tags);
+    StepMemoryHorizon(horizon, r.before, tag_rows, -1);
     if (InScope(store, r.row, card->deck_id, pending.tags)) {
-      if (!after_read) {
-        after = MemorySampleOf(model, *card, r.row.day, store.RolloverHour());
-        after_read = true;
-      }
-      if (after) StepMemorySums(sums, *after, pending.tags, 1);
+      StepMemoryHorizon(horizon, MemorySamplesOf(model, *card, horizon.DayStarts(rollover)), tag_rows, 1);
     }
     MemorySnapshotRow row = r.row;
+    row.day = horizon.first;
+    row.days = static_cast<int>(horizon.days.size());
     row.generation = generation;
-    row.sums = EncodeMemorySums(sums);
+    row.sums = EncodeMemoryHorizon(horizon);
     SaveMemorySnapshot(store, row);
   }
 }

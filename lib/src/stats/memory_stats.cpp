@@ -4,15 +4,15 @@
 
 #include "stats/memory_stats.h"
 
-#include "stats/memory_snapshot.h"
-
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "recall/error.h"
 #include "recall/memory.h"
+#include "stats/memory_snapshot.h"
 #include "stats/stats_queries.h"
 
 namespace recall {
@@ -33,22 +33,31 @@ constexpr double kRetrievabilityUnits = 4294967296.0;  // 2^32
 constexpr double kStabilityUnits = 1048576.0;          // 2^20
 constexpr double kDifficultyUnits = 4294967296.0;      // 2^32
 
-void MemoryAccumulator::Step(const MemorySample& x, int sign) {
-  const double r = std::clamp(x.retrievability, 0.0, 1.0);
+MemoryAccumulator::Prepared MemoryAccumulator::Prepare(const MemorySample& x) {
+  Prepared p;
+  p.stability_bin = static_cast<size_t>(StabilityBin(x.stability));
+  const double d = std::clamp((x.difficulty - 1.0) / 9.0, 0.0, 1.0);
+  p.difficulty_bin = static_cast<size_t>(
+      std::min(static_cast<int>(d * MemoryStats::kDifficultyBins), MemoryStats::kDifficultyBins - 1));
+  p.stability_units = std::llround(x.stability * kStabilityUnits);
+  p.difficulty_units = std::llround(x.difficulty * kDifficultyUnits);
+  return p;
+}
+
+void MemoryAccumulator::Step(const Prepared& p, double retrievability, int sign) {
+  const double r = std::clamp(retrievability, 0.0, 1.0);
   stats_.retrievability[static_cast<size_t>(std::min(static_cast<int>(r * MemoryStats::kRetrievabilityBins),
                                                      MemoryStats::kRetrievabilityBins - 1))] += sign;
-  stats_.stability[static_cast<size_t>(StabilityBin(x.stability))] += sign;
-  const double d = std::clamp((x.difficulty - 1.0) / 9.0, 0.0, 1.0);
-  stats_.difficulty[static_cast<size_t>(
-      std::min(static_cast<int>(d * MemoryStats::kDifficultyBins), MemoryStats::kDifficultyBins - 1))] += sign;
+  stats_.stability[p.stability_bin] += sign;
+  stats_.difficulty[p.difficulty_bin] += sign;
   units_.retrievability += sign * std::llround(r * kRetrievabilityUnits);
-  units_.stability += sign * std::llround(x.stability * kStabilityUnits);
-  units_.difficulty += sign * std::llround(x.difficulty * kDifficultyUnits);
+  units_.stability += sign * p.stability_units;
+  units_.difficulty += sign * p.difficulty_units;
   stats_.cards += sign;
 }
 
-void MemoryAccumulator::Add(const MemorySample& x) { Step(x, 1); }
-void MemoryAccumulator::Remove(const MemorySample& x) { Step(x, -1); }
+void MemoryAccumulator::Add(const MemorySample& x) { Step(Prepare(x), x.retrievability, 1); }
+void MemoryAccumulator::Remove(const MemorySample& x) { Step(Prepare(x), x.retrievability, -1); }
 
 MemoryAccumulator MemoryAccumulator::Restore(const MemoryStats& counts, const Units& units) {
   MemoryAccumulator acc;
@@ -108,26 +117,47 @@ std::vector<std::pair<int64_t, int64_t>> CatchUpMemoryStates(Store& store, const
   return left;
 }
 
-MemorySums ComputeMemorySums(const Store& store, const StatsFilter& filter, Day today,
-                             const std::vector<std::pair<int64_t, int64_t>>& to_replay,
-                             const std::vector<TagStats>& tag_rows) {
+MemoryHorizon ComputeMemoryHorizon(const Store& store, const StatsFilter& filter, Day today, int days,
+                                   const std::vector<std::pair<int64_t, int64_t>>& to_replay,
+                                   const std::vector<TagStats>& tag_rows) {
   CardQuery q;
   q.deck_id = filter.deck_id;
   q.tag = filter.tag;
   MemoryModel model(store);
-  const int rollover = store.RolloverHour();
   // Cards whose state must be replayed from the log: all in one pass over
   // the log instead of a query per card.
   if (to_replay.size() >= kCatchUpAtLeast) model.PreloadReplays(to_replay);
-  // Streamed: each card's sample goes into the totals and into every tag
-  // row it falls under as it is read (exact sums: the same whatever the
-  // order; memory stays flat at any size).
-  MemorySums sums;
-  for (const TagStats& row : tag_rows) sums.tags.push_back({row.tag, 0, 0});
-  ForEachMemoryCard(store, q, [&](const Card& card, const std::vector<std::string>& tags) {
-    if (const auto sample = MemorySampleOf(model, card, today, rollover)) AddToMemorySums(sums, *sample, tags);
+  MemorySums empty;
+  for (const TagStats& row : tag_rows) empty.tags.push_back({row.tag, 0, 0});
+  MemoryHorizon horizon;
+  horizon.first = today;
+  horizon.days.assign(static_cast<size_t>(std::max(days, 1)), empty);
+  const std::vector<Timestamp> day_starts = horizon.DayStarts(store.RolloverHour());
+  // The tag rows of each tag set, worked out the first time a card has it.
+  const auto tagsets = TagsetsById(store);
+  std::unordered_map<int64_t, std::vector<size_t>> rows_of_tagset;
+  const std::vector<size_t> no_rows;
+  // Streamed: each card's samples go into the totals of each day and into
+  // every tag row it falls under as it is read (exact sums: the same
+  // whatever the order; memory stays flat at any size).
+  ForEachMemoryCard(store, q, [&](const Card& card, int64_t tagset_id) {
+    const std::vector<MemorySample> samples = MemorySamplesOf(model, card, day_starts);
+    if (samples.empty()) return;
+    const std::vector<size_t>* rows = &no_rows;
+    if (tagset_id != 0) {
+      auto it = rows_of_tagset.find(tagset_id);
+      if (it == rows_of_tagset.end()) {
+        const auto tags = tagsets.find(tagset_id);
+        it = rows_of_tagset
+                 .emplace(tagset_id,
+                          tags == tagsets.end() ? std::vector<size_t>{} : TagRowsOf(empty, tags->second))
+                 .first;
+      }
+      rows = &it->second;
+    }
+    StepMemoryHorizon(horizon, samples, *rows, 1);
   });
-  return sums;
+  return horizon;
 }
 
 }  // namespace detail

@@ -33,12 +33,12 @@ inline constexpr size_t kCatchUpAtLeast = 256;
 std::vector<std::pair<int64_t, int64_t>> CatchUpMemoryStates(Store& store, const StatsFilter& filter);
 
 // The memory section's sums over the cards `filter` covers, with
-// retrievability at the end of study day `today`, for the tag rows
-// `tag_rows`. `to_replay`: the cards with a log and no state of their own
-// (CatchUpMemoryStates' result).
-MemorySums ComputeMemorySums(const Store& store, const StatsFilter& filter, Day today,
-                             const std::vector<std::pair<int64_t, int64_t>>& to_replay,
-                             const std::vector<TagStats>& tag_rows);
+// retrievability at the end of each of `days` study days from `today` on,
+// for the tag rows `tag_rows`. `to_replay`: the cards with a log and no
+// state of their own (CatchUpMemoryStates' result).
+MemoryHorizon ComputeMemoryHorizon(const Store& store, const StatsFilter& filter, Day today, int days,
+                                   const std::vector<std::pair<int64_t, int64_t>>& to_replay,
+                                   const std::vector<TagStats>& tag_rows);
 
 // The memory section in each format (lib/src/stats/render_memory.cpp; text
 // and HTML show it only when some card has a memory state):

@@ -291,13 +291,15 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   report.sm2_cards = detail::QueryHasSm2Cards(store, scope);
   report.weakest = detail::QueryWeakestCards(store, scope, period_start, today, StatsReport::kWeakestCards);
   // The memory section and the interviews' readiness read every card's
-  // memory state: the first report of a day computes them and keeps them
-  // (stats/memory_snapshot.h, interview/readiness_snapshot.h); answers keep
-  // them up to date; the next reports read them back.
+  // memory state: the first report computes them and keeps them, the memory
+  // section for the days ahead (stats/memory_snapshot.h,
+  // interview/readiness_snapshot.h); answers keep them up to date; the next
+  // reports read them back.
   const std::string memory_scope = detail::MemoryScopeOf(filter);
-  std::optional<detail::MemorySums> memory;
+  std::optional<detail::MemoryHorizon> memory;
   if (const auto row = detail::LoadMemorySnapshot(store, memory_scope, today, detail::StatusGeneration(store))) {
-    memory = detail::DecodeMemorySums(row->sums);
+    memory = detail::DecodeMemoryHorizon(row->day, row->sums);
+    if (memory && !memory->At(today)) memory.reset();
   }
   if (memory) {
     report.interviews = ReadinessOfInterviews(store);
@@ -306,17 +308,19 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
     // the cards' memory states.
     const auto to_replay = detail::CatchUpMemoryStates(store, filter);
     report.interviews = ReadinessOfInterviews(store);
-    memory = detail::ComputeMemorySums(store, filter, today, to_replay, report.tags);
+    memory = detail::ComputeMemoryHorizon(store, filter, today, detail::kMemoryHorizonDays, to_replay,
+                                          report.tags);
     detail::MemorySnapshotRow row;
     row.scope = memory_scope;
     row.deck_id = filter.deck_id;
     row.tag = filter.tag;
-    row.day = today;
+    row.day = memory->first;
+    row.days = static_cast<int>(memory->days.size());
     row.generation = detail::StatusGeneration(store);
-    row.sums = detail::EncodeMemorySums(*memory);
+    row.sums = detail::EncodeMemoryHorizon(*memory);
     detail::SaveMemorySnapshot(store, row);
   }
-  detail::ApplyMemorySums(*memory, report);
+  detail::ApplyMemorySums(*memory->At(today), report);
   return report;
 }
 

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -103,12 +104,14 @@ std::vector<WeakCard> QueryWeakestCards(const Store& store, const StatsScope& sc
 
 // Each card of `query` (its deck and tag; not due_only or limit) that may
 // have a memory state (CardListFilter::may_have_memory), with its note's
-// tags: what the memory section reads, without the notes' text
-// (lib/src/store/card_list.cpp). With a deck, in the order of the card
-// listing (deck name, queue, due, id); without, in card id order, one pass
-// in storage order.
+// tag set (TagsetsById; 0 for a note without tags): what the memory section
+// reads, without the notes' text (lib/src/store/card_list.cpp). With a deck,
+// in the order of the card listing (deck name, queue, due, id); without, in
+// card id order, one pass in storage order.
 void ForEachMemoryCard(const Store& store, const CardQuery& query,
-                       const std::function<void(const Card& card, const std::vector<std::string>& tags)>& row);
+                       const std::function<void(const Card& card, int64_t tagset_id)>& row);
+// Every tag set's tags (schema/0014_stats_totals.sql, tagsets), by id.
+std::unordered_map<int64_t, std::vector<std::string>> TagsetsById(const Store& store);
 
 // The cards of `query` that ForEachMemoryCard gives and whose memory must be
 // replayed from their review log (no state of their own, some log rows), as

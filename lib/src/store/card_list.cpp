@@ -3,12 +3,14 @@
 // at a time, in name order, each deck's in the order of its cards_sched
 // index: no statement sorts the collection, and a --limit stops the reading.
 
+#include "recall/card_list.h"
+
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
-#include "recall/card_list.h"
 #include "stats/stats_queries.h"
 #include "store/card_list_filters.h"
 #include "store/store_impl.h"
@@ -200,14 +202,17 @@ std::vector<std::pair<int64_t, int64_t>> CardsToReplay(const Store& store, const
 }
 
 void ForEachMemoryCard(const Store& store, const CardQuery& q,
-                       const std::function<void(const Card& card, const std::vector<std::string>& tags)>& row) {
+                       const std::function<void(const Card& card, int64_t tagset_id)>& row) {
   Guard(store, [&] {
     CardListFilter memory;
     memory.may_have_memory = true;
-    std::string sql = std::string("SELECT ") + kCardColumns + ", " + kCardMemoryColumns +
-                      ", (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id) "
-                      "FROM cards c WHERE " +
-                      (q.deck_id ? "c.deck_id = :deck" : "1");
+    // The note's tag set (note_tagsets, schema/0014) is one look-up by key;
+    // its tags as text were a range of note_tags and a string per card.
+    std::string sql =
+        std::string("SELECT ") + kCardColumns + ", " + kCardMemoryColumns +
+        ", coalesce(ns.tagset_id, 0) FROM cards c LEFT JOIN note_tagsets ns ON ns.note_id = c.note_id "
+        "WHERE " +
+        (q.deck_id ? "c.deck_id = :deck" : "1");
     if (q.tag) sql += kMemoryTagCondition;
     // Every card: one pass in storage order (sequential pages), not deck by
     // deck through cards_sched (a table look-up per card, 3x the time at 1M).
@@ -217,9 +222,18 @@ void ForEachMemoryCard(const Store& store, const CardQuery& q,
       while (st.executeStep()) {
         Card card = ReadCard(st, 0);
         ReadCardMemory(st, 14, &card.state);
-        row(card, SplitTags(st.getColumn(17).getString()));
+        row(card, st.getColumn(17).getInt64());
       }
     });
+  });
+}
+
+std::unordered_map<int64_t, std::vector<std::string>> TagsetsById(const Store& store) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), "SELECT id, tags FROM tagsets");
+    std::unordered_map<int64_t, std::vector<std::string>> out;
+    while (st.executeStep()) out.emplace(st.getColumn(0).getInt64(), SplitTags(st.getColumn(1).getString()));
+    return out;
   });
 }
 

@@ -9,11 +9,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "recall/interview.h"
 #include "recall/interview_plan.h"
+#include "stats/stats_queries.h"
 #include "store/row_statement.h"
 #include "store/store_impl.h"
 
@@ -182,9 +184,13 @@ void ForEachLeanScopeRow(const Store& store, const Interview& interview, bool ta
     const ScopeFilter scope(store, interview);
     if (scope.empty()) return;
     std::string sql = kScopeRowsSql;
+    // The note's tag set (note_tagsets, schema/0014) is one look-up by key;
+    // its tags as text were a range of note_tags and a string per card.
+    std::unordered_map<int64_t, std::vector<std::string>> tagsets;
     if (tags) {
-      sql.insert(sql.find(" FROM cards c"),
-                 ", (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = c.note_id)");
+      sql.insert(sql.find(" WHERE c.queue"), " LEFT JOIN note_tagsets ns ON ns.note_id = c.note_id");
+      sql.insert(sql.find(" FROM cards c"), ", coalesce(ns.tagset_id, 0)");
+      tagsets = detail::TagsetsById(store);
     }
     sql += scope.sql();
     detail::RowStatement st(Db(store), sql.c_str());
@@ -203,7 +209,12 @@ void ForEachLeanScopeRow(const Store& store, const Interview& interview, bool ta
       }
       row.last_review_s = st.Int(5);
       row.deck_id = st.Int(6);
-      fn(row, tags ? detail::SplitTags(std::string(st.Text(7))) : none);
+      if (!tags) {
+        fn(row, none);
+        continue;
+      }
+      const auto set = tagsets.find(st.Int(7));
+      fn(row, set == tagsets.end() ? none : set->second);
     }
   });
 }

@@ -10,7 +10,7 @@
 namespace recall::detail {
 namespace {
 
-constexpr const char* kMemoryColumns = "scope, deck_id, tag, day, generation, sums";
+constexpr const char* kMemoryColumns = "scope, deck_id, tag, day, generation, sums, days";
 
 MemorySnapshotRow ReadMemoryRow(SQLite::Statement& st) {
   MemorySnapshotRow row;
@@ -20,6 +20,7 @@ MemorySnapshotRow ReadMemoryRow(SQLite::Statement& st) {
   row.day = Day{st.getColumn(3).getInt64()};
   row.generation = st.getColumn(4).getInt64();
   row.sums = st.getColumn(5).getString();
+  row.days = st.getColumn(6).getInt();
   return row;
 }
 
@@ -28,11 +29,14 @@ MemorySnapshotRow ReadMemoryRow(SQLite::Statement& st) {
 std::optional<MemorySnapshotRow> LoadMemorySnapshot(const Store& store, const std::string& scope, Day day,
                                                     int64_t generation) {
   return Guard(store, [&]() -> std::optional<MemorySnapshotRow> {
-    SQLite::Statement st(Db(store), std::string("SELECT ") + kMemoryColumns +
-                                        " FROM stats_memory_snapshot WHERE scope = ? AND day = ? AND generation = ?");
-    st.bind(1, scope);
-    st.bind(2, static_cast<int64_t>(day.n));
-    st.bind(3, generation);
+    SQLite::Statement st(
+        Db(store),
+        std::string("SELECT ") + kMemoryColumns +
+            " FROM stats_memory_snapshot WHERE scope = :scope AND day <= :day AND :day < day + days "
+            "AND generation = :generation");
+    st.bind(":scope", scope);
+    st.bind(":day", static_cast<int64_t>(day.n));
+    st.bind(":generation", generation);
     if (!st.executeStep()) return std::nullopt;
     return ReadMemoryRow(st);
   });
@@ -42,9 +46,11 @@ std::vector<MemorySnapshotRow> LoadMemorySnapshotsAt(const Store& store, Day day
   return Guard(store, [&] {
     // A handful of rows (one per scope asked today): no index needed.
     SQLite::Statement st(Db(store), std::string("SELECT ") + kMemoryColumns +
-                                        " FROM stats_memory_snapshot WHERE day = ? AND generation = ? ORDER BY scope");
-    st.bind(1, static_cast<int64_t>(day.n));
-    st.bind(2, generation);
+                                        " FROM stats_memory_snapshot WHERE day <= :day AND :day < day + days "
+                                        "AND generation = :generation "
+                                        "ORDER BY scope");
+    st.bind(":day", static_cast<int64_t>(day.n));
+    st.bind(":generation", generation);
     std::vector<MemorySnapshotRow> out;
     while (st.executeStep()) out.push_back(ReadMemoryRow(st));
     return out;
@@ -53,16 +59,17 @@ std::vector<MemorySnapshotRow> LoadMemorySnapshotsAt(const Store& store, Day day
 
 void SaveMemorySnapshot(Store& store, const MemorySnapshotRow& row) {
   // Two statements, each its own transaction or part of the caller's: the
-  // rows are independent, a crash between them only leaves an old day's row.
+  // rows are independent, a crash between them only leaves a row that has
+  // run out.
   OptionalWrite(store, [&] {
-    SQLite::Statement drop(Db(store), "DELETE FROM stats_memory_snapshot WHERE day != ?");
+    SQLite::Statement drop(Db(store), "DELETE FROM stats_memory_snapshot WHERE day + days <= ?");
     drop.bind(1, static_cast<int64_t>(row.day.n));
     drop.exec();
   });
   OptionalWrite(store, [&] {
     {
       SQLite::Statement st(Db(store), std::string("INSERT OR REPLACE INTO stats_memory_snapshot (") +
-                                          kMemoryColumns + ") VALUES (?, ?, ?, ?, ?, ?)");
+                                          kMemoryColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?)");
       st.bind(1, row.scope);
       if (row.deck_id) {
         st.bind(2, *row.deck_id);
@@ -77,6 +84,7 @@ void SaveMemorySnapshot(Store& store, const MemorySnapshotRow& row) {
       st.bind(4, static_cast<int64_t>(row.day.n));
       st.bind(5, row.generation);
       st.bind(6, row.sums);
+      st.bind(7, row.days);
       st.exec();
     }
   });

@@ -22,17 +22,19 @@ struct MemorySnapshotRow {
   std::string scope;              // '' for every card, else "deck=ID", "tag=NAME" or both
   std::optional<int64_t> deck_id;  // with its descendants
   std::optional<std::string> tag;  // with its children
-  Day day;
+  Day day;                         // the first study day it holds
+  int days = 1;                    // how many study days it holds, from `day` on
   int64_t generation = 0;
   std::string sums;
 };
 
-// The row of `scope` if it is for `day` and valid at `generation`.
+// The row of `scope` if it holds `day` and is valid at `generation`.
 std::optional<MemorySnapshotRow> LoadMemorySnapshot(const Store& store, const std::string& scope, Day day,
                                                     int64_t generation);
-// Every row for `day` valid at `generation` (what an answer brings up to date).
+// Every row holding `day` valid at `generation` (what an answer brings up to date).
 std::vector<MemorySnapshotRow> LoadMemorySnapshotsAt(const Store& store, Day day, int64_t generation);
-// Keeps `row` in place of its scope's, and drops the rows of other days. A
+// Keeps `row` in place of its scope's, and drops the rows whose days all
+// come before its first. A
 // cache: skipped on a read-only collection, a write that fails for want of
 // space or permission is ignored. Part of the caller's transaction, if any.
 void SaveMemorySnapshot(Store& store, const MemorySnapshotRow& row);
