@@ -27,10 +27,6 @@ struct CardListFilter {
   std::optional<std::string> search;
   std::optional<CardListState> state;
   CardSort sort = CardSort::kDeck;
-  // Only cards that may have a memory state (recall::MemoryModel): answered
-  // (not type new), holding a state, or with review log rows. The stats'
-  // memory section reads these; a never-answered new card has none.
-  bool may_have_memory = false;
 };
 
 // The cards of `query` (deck, tag, due, limit) that pass `filter`, in its order.

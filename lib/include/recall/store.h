@@ -97,6 +97,8 @@ enum class OpenMode {
   kRead,
 };
 
+// One open collection. Use it from one thread at a time (each thread that
+// needs the collection opens its own Store).
 class Store {
  public:
   // Opens the collection at `path`, creating it (and its parent directories,

@@ -182,7 +182,9 @@ void ApplyMemorySums(const MemorySums& sums, StatsReport& report) {
 std::vector<MemorySample> MemorySamplesOf(const MemoryModel& model, const Card& card,
                                           const std::vector<Timestamp>& day_starts) {
   std::vector<MemorySample> out;
-  for (const CardMemory& m : model.ForCardAt(card, day_starts)) {
+  const std::vector<CardMemory> memories = model.ForCardAt(card, day_starts);
+  out.reserve(memories.size());
+  for (const CardMemory& m : memories) {
     out.push_back(MemorySample{m.state.stability, m.state.difficulty, m.retrievability});
   }
   return out;

@@ -103,12 +103,15 @@ bool QueryHasSm2Cards(const Store& store, const StatsScope& scope);
 std::vector<WeakCard> QueryWeakestCards(const Store& store, const StatsScope& scope, Day from, Day to, int limit);
 
 // Each card of `query` (its deck and tag; not due_only or limit) that may
-// have a memory state (CardListFilter::may_have_memory), with its note's
-// tag set (TagsetsById; 0 for a note without tags): what the memory section
-// reads, without the notes' text (lib/src/store/card_list.cpp). With a deck,
-// in the order of the card listing (deck name, queue, due, id); without, in
-// card id order, one pass in storage order.
-void ForEachMemoryCard(const Store& store, const CardQuery& query,
+// have a memory state (recall::MemoryModel): not new, a state of its own, or
+// a review log (a never-answered new card has none). `logged_without_state`
+// holds, sorted, the ids of the cards without a state that have a log, as
+// CardsToReplay finds them. Each comes with its note's tag set (TagsetsById; 0 for a note without tags): what the
+// memory section reads, without the notes' text
+// (lib/src/store/card_list.cpp). With a deck, in the order of the card
+// listing (deck name, queue, due, id); without, in card id order, one pass in
+// storage order.
+void ForEachMemoryCard(const Store& store, const CardQuery& query, const std::vector<int64_t>& logged_without_state,
                        const std::function<void(const Card& card, int64_t tagset_id)>& row);
 // Every tag set's tags (schema/0014_stats_totals.sql, tagsets), by id.
 std::unordered_map<int64_t, std::vector<std::string>> TagsetsById(const Store& store);

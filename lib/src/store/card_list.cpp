@@ -5,6 +5,7 @@
 
 #include "recall/card_list.h"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -201,27 +202,31 @@ std::vector<std::pair<int64_t, int64_t>> CardsToReplay(const Store& store, const
   });
 }
 
-void ForEachMemoryCard(const Store& store, const CardQuery& q,
+void ForEachMemoryCard(const Store& store, const CardQuery& q, const std::vector<int64_t>& logged_without_state,
                        const std::function<void(const Card& card, int64_t tagset_id)>& row) {
   Guard(store, [&] {
-    CardListFilter memory;
-    memory.may_have_memory = true;
     // The note's tag set (note_tagsets, schema/0014) is one look-up by key;
     // its tags as text were a range of note_tags and a string per card.
-    std::string sql =
-        std::string("SELECT ") + kCardColumns + ", " + kCardMemoryColumns +
-        ", coalesce(ns.tagset_id, 0) FROM cards c LEFT JOIN note_tagsets ns ON ns.note_id = c.note_id "
-        "WHERE " +
-        (q.deck_id ? "c.deck_id = :deck" : "1");
+    std::string sql = std::string("SELECT ") + kCardColumns + ", " + kCardMemoryColumns +
+                      ", coalesce(ns.tagset_id, 0) FROM cards c LEFT JOIN note_tagsets ns ON ns.note_id = c.note_id "
+                      "WHERE " +
+                      (q.deck_id ? "c.deck_id = :deck" : "1");
     if (q.tag) sql += kMemoryTagCondition;
     // Every card: one pass in storage order (sequential pages), not deck by
     // deck through cards_sched (a table look-up per card, 3x the time at 1M).
-    sql += CardFilterSql(memory) + (q.deck_id ? " ORDER BY c.queue, c.due, c.id" : " ORDER BY c.id");
+    sql += q.deck_id ? " ORDER BY c.queue, c.due, c.id" : " ORDER BY c.id";
     SQLite::Statement st(Db(store), sql);
     RunForMemoryScope(store, q, st, [&] {
       while (st.executeStep()) {
+        // A new card without a state of its own has a memory only when it
+        // has a review log: the caller knows those (CardsToReplay), so there
+        // is no look-up in the log per new card.
         Card card = ReadCard(st, 0);
         ReadCardMemory(st, 14, &card.state);
+        if (card.state.type == CardType::kNew && !card.state.memory &&
+            !std::binary_search(logged_without_state.begin(), logged_without_state.end(), card.id)) {
+          continue;
+        }
         row(card, st.getColumn(17).getInt64());
       }
     });

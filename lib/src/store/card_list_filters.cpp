@@ -28,10 +28,6 @@ std::string CardFilterSql(const CardListFilter& f) {
   if (f.search) {
     sql += " AND (instr(recall_fold(n.front), :search) > 0 OR instr(recall_fold(n.back), :search) > 0)";
   }
-  if (f.may_have_memory) {
-    sql += " AND (c.type != 0 OR (c.stability IS NOT NULL AND c.difficulty IS NOT NULL) OR "
-           "EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = c.id))";
-  }
   if (f.state) {
     switch (*f.state) {
       case CardListState::kNew:

@@ -6,6 +6,7 @@
 // includes SQLiteCpp.
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
 #include <optional>
 #include <string>
@@ -35,8 +36,12 @@ class UniqueFd {
 
 struct Store::Impl {
   // Opens `target` (the path, or a file: URI for it) with SQLite `flags`.
+  // A Store is used by one thread at a time (recall::Store), so the
+  // connection takes no mutex per call (SQLITE_OPEN_NOMUTEX): a pass over
+  // every card makes some twenty calls into SQLite per card, and locking and
+  // unlocking one in each was 5% of the first `recall stats` at 1M cards.
   Impl(const std::string& p, const std::string& target, int flags, const Clock& c, int open_lock_fd = -1)
-      : open_lock(open_lock_fd), db(target, flags), path(p), clock(&c) {
+      : open_lock(open_lock_fd), db(target, flags | SQLITE_OPEN_NOMUTEX), path(p), clock(&c) {
     detail::RegisterSqlFunctions(db);
   }
   // The collection file, flock()ed while it is opened, checked and migrated
