@@ -10,10 +10,13 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "recall/import.h"
 #include "recall/interview.h"
 #include "recall/readiness.h"
 #include "recall/review.h"
@@ -100,13 +103,14 @@ class StatsSnapshotTest : public ::testing::Test {
   }
   void ExpectMemoryRowsCurrent(int64_t rows) {
     EXPECT_EQ(Count("SELECT count(*) FROM stats_memory_snapshot WHERE generation = "
-                    "(SELECT generation FROM collection)"),
+                    "(SELECT memory_generation FROM collection)"),
               rows);
   }
   // Every row's generation is the collection's: the next report reads them.
   void ExpectRowsCurrent(int64_t memory_rows, int64_t readiness_rows) {
     const int64_t generation = detail::StatusGeneration(store_);
-    EXPECT_EQ(Count(fmt::format("SELECT count(*) FROM stats_memory_snapshot WHERE generation = {}", generation)
+    EXPECT_EQ(Count(fmt::format("SELECT count(*) FROM stats_memory_snapshot WHERE generation = {}",
+                                detail::MemoryGeneration(store_))
                         .c_str()),
               memory_rows);
     EXPECT_EQ(
@@ -221,9 +225,12 @@ TEST_F(StatsSnapshotTest, OtherWritesMakeTheRowsStale) {
   PlantMemory();
   PlantReadiness();
   ASSERT_NE(Derived(), fresh);
-  store_.AddTag(store_.ListCards(CardQuery{}).front().note.id, "新标签");
+  // A tag on a note whose card has a memory.
+  const auto reviews = Cards(CardQueue::kReview, true);
+  ASSERT_FALSE(reviews.empty());
+  store_.AddTag(reviews.front().note.id, "新标签");
   EXPECT_EQ(Count("SELECT count(*) FROM stats_memory_snapshot WHERE generation = "
-                  "(SELECT generation FROM collection)"),
+                  "(SELECT memory_generation FROM collection)"),
             0);
   const std::string tagged = Derived();
   EXPECT_EQ(tagged, Fresh());
@@ -236,6 +243,127 @@ TEST_F(StatsSnapshotTest, OtherWritesMakeTheRowsStale) {
   store_.SetDeckOptions(deck.id, o);
   const std::string after_options = Derived();
   EXPECT_EQ(after_options, Fresh());
+
+  // Moving a card with a memory to another deck, deleting one, a reset.
+  const auto decks = store_.ListDecks();
+  ASSERT_GE(decks.size(), 2u);
+  for (int step = 0; step < 3; ++step) {
+    SCOPED_TRACE(step);
+    const auto due = Cards(CardQueue::kReview, true);
+    ASSERT_GE(due.size(), 3u);
+    Derived(DeckFilter());
+    PlantMemory();
+    const CardView& v = due[static_cast<size_t>(step)];
+    if (step == 0) store_.MoveCard(v.card.id, v.card.deck_id == decks[0].id ? decks[1].id : decks[0].id);
+    if (step == 1) store_.DeleteCard(v.card.id);
+    if (step == 2) detail::Db(store_).exec("UPDATE cards SET stability = stability * 2 WHERE id = " +
+                                           std::to_string(v.card.id));
+    const std::string all = Derived(), deck = Derived(DeckFilter());
+    EXPECT_EQ(all, Fresh());
+    EXPECT_EQ(deck, Fresh(DeckFilter()));
+  }
+}
+
+// Writes that change no card's memory keep the memory rows (schema/0019:
+// collection.memory_generation): a note added (its new card has never been
+// answered), a tag on a note whose cards are all new, a card suspended or
+// buried, an interview set. The rows kept then are those a pass gives.
+TEST_F(StatsSnapshotTest, WritesThatChangeNoMemoryKeepTheMemoryRows) {
+  const StatsFilter filters[] = {{}, DeckFilter(), TagFilter()};
+  const auto decks = store_.ListDecks();
+  const auto new_cards = Cards(CardQueue::kNew, false);
+  const auto due = Cards(CardQueue::kReview, true);
+  ASSERT_GE(new_cards.size(), 1u);
+  ASSERT_GE(due.size(), 2u);
+  const std::vector<std::pair<const char*, std::function<void()>>> writes = {
+      {"a note added",
+       [&] {
+         Note note;
+         note.front = "新问题：KV cache 是什么？";
+         note.back = "缓存注意力的键和值。";
+         note.tags = {"topic3", "新"};
+         store_.AddNote(&note, decks.front().id);
+       }},
+      {"a tag on a new card's note", [&] { store_.AddTag(new_cards.front().note.id, "topic3::新"); }},
+      {"a card suspended", [&] { store_.SuspendCard(due[0].card.id, true); }},
+      {"a card buried", [&] { store_.BuryCard(due[1].card.id, store_.Today().today); }},
+      {"an interview set",
+       [&] {
+         Interview later;
+         later.name = "later";
+         later.day = store_.Today().today + 40;
+         SaveInterview(store_, later);
+       }},
+  };
+  for (const auto& [what, write] : writes) {
+    SCOPED_TRACE(what);
+    for (const StatsFilter& f : filters) Derived(f);
+    const int64_t before = detail::MemoryGeneration(store_);
+    write();
+    EXPECT_EQ(detail::MemoryGeneration(store_), before);
+    ExpectMemoryRowsCurrent(3);
+    std::vector<std::string> kept;
+    for (const StatsFilter& f : filters) kept.push_back(Derived(f));
+    std::vector<std::string> fresh;
+    for (const StatsFilter& f : filters) fresh.push_back(Fresh(f));
+    EXPECT_EQ(kept, fresh);
+  }
+  // A document imported (the bulk path, its triggers off: ImportWriter),
+  // then imported again with its text changed.
+  testing::TempDir dir;
+  const std::string doc = dir.File("新题.md");
+  for (const char* text : {"# 推理\n\n## 什么是 KV cache？\n\n缓存键和值。\n\n## 什么是 PagedAttention？\n\n分页管理显存。\n",
+                           "# 推理\n\n## 什么是 KV cache？\n\n缓存每层的键和值。\n\n## 什么是 PagedAttention？\n\n分页管理显存。\n"}) {
+    SCOPED_TRACE(text);
+    testing::WriteFile(doc, text);
+    for (const StatsFilter& f : filters) Derived(f);
+    const int64_t before = detail::MemoryGeneration(store_);
+    const auto summary = ImportFiles(store_, {doc}, ImportOptions{});
+    ASSERT_EQ(summary.size(), 1u);
+    ASSERT_GE(summary[0].added + summary[0].updated, 1);
+    if (summary[0].added == 2) {
+      EXPECT_EQ(detail::MemoryGeneration(store_), before);
+      ExpectMemoryRowsCurrent(3);
+    }
+    std::vector<std::string> kept;
+    for (const StatsFilter& f : filters) kept.push_back(Derived(f));
+    std::vector<std::string> fresh;
+    for (const StatsFilter& f : filters) fresh.push_back(Fresh(f));
+    EXPECT_EQ(kept, fresh);
+  }
+  // Once its cards are answered, a note's tags count: an import that
+  // rewrites them makes the rows stale.
+  int answered = 0;
+  for (const CardView& v : store_.ListCards(CardQuery{})) {
+    if (v.note.front.find("什么是 KV cache") == std::string::npos &&
+        v.note.front.find("什么是 PagedAttention") == std::string::npos) {
+      continue;
+    }
+    clock_.AdvanceSeconds(60);
+    AnswerCard(store_, v.card.id, 3, clock_.Now(), 4000);
+    ++answered;
+  }
+  ASSERT_EQ(answered, 2);
+  for (const StatsFilter& f : filters) Derived(f);
+  // The questions under a section heading: its title is their tag.
+  testing::WriteFile(doc,
+                     "# 推理\n\n## 解码\n\n### 什么是 KV cache？\n\n缓存每层的键和值。\n\n"
+                     "### 什么是 PagedAttention？\n\n分页管理显存。\n");
+  const auto again = ImportFiles(store_, {doc}, ImportOptions{});
+  ASSERT_EQ(again[0].updated, 2);
+  ASSERT_EQ(again[0].added, 0);
+  {
+    std::vector<std::string> kept;
+    for (const StatsFilter& f : filters) kept.push_back(Derived(f));
+    std::vector<std::string> fresh;
+    for (const StatsFilter& f : filters) fresh.push_back(Fresh(f));
+    EXPECT_EQ(kept, fresh);
+  }
+  // And the row is what a report reads after such a write, not the cards.
+  const int64_t cards = ComputeStats(store_, {}).memory.cards;
+  PlantMemory();
+  store_.SuspendCard(due[0].card.id, false);
+  EXPECT_EQ(ComputeStats(store_, {}).memory.cards, cards + 1000);
 }
 
 // The memory section is kept for the 30 study days from the first report on

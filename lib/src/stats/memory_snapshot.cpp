@@ -193,7 +193,7 @@ std::vector<MemorySample> MemorySamplesOf(const MemoryModel& model, const Card& 
 PendingMemorySnapshots MemorySnapshotsBeforeAnswer(const Store& store, const Card& card, Day today) {
   PendingMemorySnapshots pending;
   pending.card = card;
-  std::vector<MemorySnapshotRow> rows = LoadMemorySnapshotsAt(store, today, StatusGeneration(store));
+  std::vector<MemorySnapshotRow> rows = LoadMemorySnapshotsAt(store, today, MemoryGeneration(store));
   if (rows.empty()) return pending;
   if (const auto note = store.GetNote(card.note_id)) pending.tags = note->tags;
   const MemoryModel model(store);
@@ -214,7 +214,7 @@ void MemorySnapshotsAfterAnswer(Store& store, const PendingMemorySnapshots& pend
   if (pending.rows.empty() || tagged_leech) return;
   const auto card = store.GetCard(pending.card.id);
   if (!card) return;
-  const int64_t generation = StatusGeneration(store);
+  const int64_t generation = MemoryGeneration(store);
   const MemoryModel model(store);
   const int rollover = store.RolloverHour();
   for (const PendingMemorySnapshots::Row& r : pending.rows) {

@@ -297,7 +297,7 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
   // reports read them back.
   const std::string memory_scope = detail::MemoryScopeOf(filter);
   std::optional<detail::MemoryHorizon> memory;
-  if (const auto row = detail::LoadMemorySnapshot(store, memory_scope, today, detail::StatusGeneration(store))) {
+  if (const auto row = detail::LoadMemorySnapshot(store, memory_scope, today, detail::MemoryGeneration(store))) {
     memory = detail::DecodeMemoryHorizon(row->day, row->sums);
     if (memory && !memory->At(today)) memory.reset();
   }
@@ -316,7 +316,7 @@ StatsReport ComputeStats(Store& store, const StatsFilter& filter) {
     row.tag = filter.tag;
     row.day = memory->first;
     row.days = static_cast<int>(memory->days.size());
-    row.generation = detail::StatusGeneration(store);
+    row.generation = detail::MemoryGeneration(store);
     row.sums = detail::EncodeMemoryHorizon(*memory);
     detail::SaveMemorySnapshot(store, row);
   }

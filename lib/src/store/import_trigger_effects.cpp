@@ -143,7 +143,18 @@ void ApplyImportTriggerEffects(SQLite::Database& db, int64_t first_new_card, int
   db.exec(kJoinCardsSql);
   db.exec(kJoinAnswersSql);
   db.exec("DROP TABLE temp.import_touched");
-  if (rows_written) db.exec("UPDATE collection SET generation = generation + 1");
+  if (!rows_written) return;
+  db.exec("UPDATE collection SET generation = generation + 1");
+  bool memory = !updated_notes.empty();
+  if (!memory) {
+    SQLite::Statement st(db,
+                         "SELECT EXISTS (SELECT 1 FROM cards c WHERE c.id >= ? AND (c.type != 0 OR c.stability IS "
+                         "NOT NULL OR c.difficulty IS NOT NULL OR EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = "
+                         "c.id)))");
+    st.bind(1, first_new_card);
+    memory = st.executeStep() && st.getColumn(0).getInt() != 0;
+  }
+  if (memory) db.exec("UPDATE collection SET memory_generation = memory_generation + 1");
 }
 
 }  // namespace recall::detail

@@ -105,13 +105,15 @@ struct ImportPlan {
 // due day and quarter hour added, and in its note's tag set (schema/0014); a
 // note whose tags are written moves, with its cards and their answers, to
 // the tag set it has now (schema/0014); any row of cards or note_tags
-// written bumps collection.generation (schema/0010). The UPDATE and DELETE
+// written bumps collection.generation (schema/0010), and
+// collection.memory_generation (schema/0019) when a new card may have a
+// memory or an existing note's tags were written. The UPDATE and DELETE
 // triggers of cards have nothing to do: the writer neither updates nor
 // deletes cards. A trigger on those tables not in this list (a later
 // migration's) keeps every row on the trigger path;
 // tests/import_rows_test.cpp checks the list against the schema (by name,
 // sorted).
-inline constexpr std::array<std::string_view, 22> kImportWriterTriggers = {
+inline constexpr std::array<std::string_view, 28> kImportWriterTriggers = {
     "card_added_totals_update",
     "card_due_totals_update",
     "card_state_totals_update",
@@ -123,6 +125,12 @@ inline constexpr std::array<std::string_view, 22> kImportWriterTriggers = {
     "deck_due_totals_delete",
     "deck_due_totals_insert",
     "deck_due_totals_update",
+    "memory_generation_cards_delete",
+    "memory_generation_cards_insert",
+    "memory_generation_cards_update",
+    "memory_generation_note_tags_delete",
+    "memory_generation_note_tags_insert",
+    "memory_generation_note_tags_update",
     "status_generation_cards_delete",
     "status_generation_cards_insert",
     "status_generation_cards_update",

@@ -147,7 +147,8 @@ void FillScaleCollection(Store& store, const ScaleFill& spec) {
         db.exec(std::string("DELETE FROM ") + table);
         db.exec(fill);
       }
-      db.exec("UPDATE collection SET generation = generation + 1");  // what the dropped triggers did
+      // What the dropped triggers did.
+      db.exec("UPDATE collection SET generation = generation + 1, memory_generation = memory_generation + 1");
     });
   });
 }

@@ -72,6 +72,10 @@ int64_t StatusGeneration(const Store& store) {
   return Guard(store, [&] { return Db(store).execAndGet("SELECT generation FROM collection").getInt64(); });
 }
 
+int64_t MemoryGeneration(const Store& store) {
+  return Guard(store, [&] { return Db(store).execAndGet("SELECT memory_generation FROM collection").getInt64(); });
+}
+
 std::optional<CachedInterviewStatus> LoadInterviewStatus(const Store& store, int64_t interview_id) {
   return Guard(store, [&]() -> std::optional<CachedInterviewStatus> {
     SQLite::Statement st(Db(store), std::string("SELECT ") + kColumns +

@@ -49,6 +49,9 @@ struct CachedInterviewStatus {
 
 // The collection's change counter (schema/0010_today_status_cache.sql).
 int64_t StatusGeneration(const Store& store);
+// collection.memory_generation (schema/0019): the writes that can change the
+// stats memory section.
+int64_t MemoryGeneration(const Store& store);
 
 // The row of `interview_id`, whatever its generation.
 std::optional<CachedInterviewStatus> LoadInterviewStatus(const Store& store, int64_t interview_id);
