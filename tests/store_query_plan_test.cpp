@@ -386,6 +386,40 @@ TEST_F(QueryPlanTest, BareRecallPassesOverTheScopeOncePerChange) {
   EXPECT_TRUE(by_id);
 }
 
+// `recall import` of a document into a collection with a review log: what
+// the bulk import applies for the triggers it turned off (the tag sets of
+// the notes it wrote, lib/src/store/import_trigger_effects.cpp) starts from
+// those notes; its plan was a scan of the whole log (7.6 s for one note in
+// a collection of 10 million answers). The one pass it makes is over every
+// note (the import plan's index, LoadImportIndex).
+TEST_F(QueryPlanTest, ImportingAFewNotesReadsNoWholeLogOrCards) {
+  const std::string doc = dir_.File("新题.md");
+  testing::WriteFile(doc, "# 推理\n\n## 解码\n\n### 什么是 KV cache？\n\n缓存键和值。\n");
+  const std::vector<std::string> lines = Trace("import", {"import", doc});
+  Store store = Store::Open(db_, clock_);
+  detail::Db(store).exec("CREATE TEMP TABLE import_touched (note_id INTEGER PRIMARY KEY, tags TEXT)");
+  int touched = 0, index_passes = 0;
+  for (const std::string& sql : lines) {
+    if (sql.rfind("PRAGMA", 0) == 0 || sql.rfind("BEGIN", 0) == 0 || sql == "COMMIT" || sql == "ROLLBACK" ||
+        sql.rfind("CREATE TEMP", 0) == 0 || sql.rfind("DROP TABLE", 0) == 0) {
+      continue;
+    }
+    if (sql.find("FROM notes n LEFT JOIN import_baselines b") != std::string::npos) {
+      ++index_passes;
+      continue;
+    }
+    if (sql.find("temp.import_touched") != std::string::npos) ++touched;
+    for (const std::string& scan : GrowingScans(store, sql)) {
+      // The rows the import wrote: ids only grow, so a range from the first
+      // new id on is those rows.
+      if (scan.find("(rowid>?)") != std::string::npos && sql.find("id >= ?") != std::string::npos) continue;
+      ADD_FAILURE() << scan << "\n  in: " << sql;
+    }
+  }
+  EXPECT_EQ(index_passes, 1);
+  EXPECT_GE(touched, 6);  // the tag-set statements ran
+}
+
 // `recall stats` (schema/0016_stats_snapshots.sql, StatsSnapshotTest): the
 // first report of a day passes over the cards for the memory section and the
 // interviews' readiness and keeps their sums; an answer brings them up to
