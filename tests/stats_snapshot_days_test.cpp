@@ -146,6 +146,26 @@ TEST_F(StatsSnapshotTest, TheNextDaysReadTheKeptDaysAndKeepTheReadiness) {
   EXPECT_EQ(Count("SELECT day FROM stats_memory_snapshot"), first_day.n + 30);
 }
 
+// Across a change of the clocks (New York, 2025-03-09 02:00 -> 03:00): each
+// kept day's figures are those of a pass on that day, whose length is not 24
+// hours.
+TEST_F(StatsSnapshotTest, TheKeptDaysHoldAcrossAChangeOfTheClocks) {
+  testing::ScopedTimeZone zone("America/New_York");
+  const int64_t march_1 = 1740830400;  // 2025-03-01 07:00 EST
+  clock_.Set(Timestamp::FromSeconds(march_1));
+  Derived();
+  const int64_t first_day = store_.Today().today.n;
+  KeepMemoryRows();
+  for (const int day : {7, 8, 9, 10, 20}) {
+    SCOPED_TRACE(day);
+    clock_.Set(Timestamp::FromSeconds(march_1 + 86400 * day));
+    RestoreMemoryRows();
+    const std::string kept = Derived();
+    EXPECT_EQ(Count("SELECT day FROM stats_memory_snapshot"), first_day);  // read, not made again
+    EXPECT_EQ(kept, Fresh());
+  }
+}
+
 // An answer on a later day takes its card out of that day and every one
 // after it and drops the days before; the days after it stay exact.
 TEST_F(StatsSnapshotTest, AnswersOnALaterDayKeepTheDaysAheadExact) {
