@@ -11,7 +11,8 @@
 -- that has never been answered has no memory and changes nothing; nor do
 -- its note's text and tags. stats_memory_snapshot.generation is this
 -- count from now on. A bulk import (lib/src/store/import_writer.cpp), which
--- writes without triggers, bumps it itself when it changed an existing note.
+-- writes without triggers, bumps it itself as they would: when a card it
+-- added, or a card of a note whose tags it wrote, may have a memory.
 
 ALTER TABLE collection ADD COLUMN memory_generation INTEGER NOT NULL DEFAULT 0;
 -- Rows kept before this were stamped with collection.generation.

@@ -107,8 +107,8 @@ std::string MemoryScopeOf(const StatsFilter& filter) {
 }
 
 std::string EncodeMemoryHorizon(const MemoryHorizon& horizon) {
-  nlohmann::json j;
   if (horizon.days.empty()) return "{}";
+  nlohmann::json j;
   // The figures that do not change with the day, from the first.
   const MemoryStats& c = horizon.days.front().all.counts();
   const MemoryAccumulator::Units& u = horizon.days.front().all.units();

@@ -137,13 +137,13 @@ MemoryHorizon ComputeMemoryHorizon(const Store& store, const StatsFilter& filter
   const auto tagsets = TagsetsById(store);
   std::unordered_map<int64_t, std::vector<size_t>> rows_of_tagset;
   const std::vector<size_t> no_rows;
-  // Streamed: each card's samples go into the totals of each day and into
-  // every tag row it falls under as it is read (exact sums: the same
-  // whatever the order; memory stays flat at any size).
   std::vector<int64_t> logged_without_state;
   logged_without_state.reserve(to_replay.size());
   for (const auto& card : to_replay) logged_without_state.push_back(card.first);
   std::sort(logged_without_state.begin(), logged_without_state.end());
+  // Streamed: each card's samples go into the totals of each day and into
+  // every tag row it falls under as it is read (exact sums: the same
+  // whatever the order; memory stays flat at any size).
   ForEachMemoryCard(store, q, logged_without_state, [&](const Card& card, int64_t tagset_id) {
     const std::vector<MemorySample> samples = MemorySamplesOf(model, card, day_starts);
     if (samples.empty()) return;

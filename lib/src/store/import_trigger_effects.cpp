@@ -111,6 +111,19 @@ constexpr const char* kJoinAnswersSql =
     "ON CONFLICT (tagset_id, day) DO UPDATE SET reviews = reviews + excluded.reviews, "
     "  again = again + excluded.again, low = low + excluded.low, other = other + excluded.other";
 
+// Whether the rows written change a stats memory figure, as the
+// memory_generation triggers (schema/0019) would have found row by row: a
+// card of a note whose tags were written, or a new card, that may have a
+// memory (not new, a state of its own, or answers logged for its id).
+#define RECALL_MAY_HAVE_MEMORY \
+  "(c.type != 0 OR c.stability IS NOT NULL OR c.difficulty IS NOT NULL OR " \
+  "EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = c.id))"
+constexpr const char* kMemoryChangedSql =
+    "SELECT EXISTS (SELECT 1 FROM temp.import_touched t CROSS JOIN cards c ON c.note_id = t.note_id "
+    "WHERE " RECALL_MAY_HAVE_MEMORY ") OR EXISTS (SELECT 1 FROM cards c WHERE c.id >= ?1 AND "
+    RECALL_MAY_HAVE_MEMORY ")";
+#undef RECALL_MAY_HAVE_MEMORY
+
 #undef RECALL_TAGSET_CARD_SUMS
 #undef RECALL_TAGSET_ANSWER_SUMS
 #undef RECALL_ANSWERS_ONLY
@@ -147,18 +160,15 @@ void ApplyImportTriggerEffects(SQLite::Database& db, int64_t first_new_card, int
   db.exec(kRecordSetsSql);
   db.exec(kJoinCardsSql);
   db.exec(kJoinAnswersSql);
-  db.exec("DROP TABLE temp.import_touched");
-  if (!rows_written) return;
-  db.exec("UPDATE collection SET generation = generation + 1");
-  bool memory = !updated_notes.empty();
-  if (!memory) {
-    SQLite::Statement st(db,
-                         "SELECT EXISTS (SELECT 1 FROM cards c WHERE c.id >= ? AND (c.type != 0 OR c.stability IS "
-                         "NOT NULL OR c.difficulty IS NOT NULL OR EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = "
-                         "c.id)))");
+  bool memory = false;
+  if (rows_written) {
+    SQLite::Statement st(db, kMemoryChangedSql);
     st.bind(1, first_new_card);
     memory = st.executeStep() && st.getColumn(0).getInt() != 0;
   }
+  db.exec("DROP TABLE temp.import_touched");
+  if (!rows_written) return;
+  db.exec("UPDATE collection SET generation = generation + 1");
   if (memory) db.exec("UPDATE collection SET memory_generation = memory_generation + 1");
 }
 

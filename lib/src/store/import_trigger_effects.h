@@ -27,10 +27,9 @@ namespace recall::detail {
 //    trigger counts them). The sets a note passed through tag by tag are not
 //    made (the triggers leave them behind with nothing in them).
 //  - collection.generation (schema/0010): bumped once when `rows_written`;
-//  - collection.memory_generation (schema/0019): bumped once when a new card
-//    may have a memory (not new, a state, or answers logged for its id) or
-//    some note's tags were rewritten (`updated_notes`, which may hold cards
-//    with a memory; the triggers would ask note by note).
+//  - collection.memory_generation (schema/0019): bumped once when a new card,
+//    or a card of a note whose tags were written, may have a memory (not
+//    new, a state, or answers logged for its id), as its triggers would.
 // REQUIRES: inside the writer's transaction, after the writer's last row and
 // with every index back.
 void ApplyImportTriggerEffects(SQLite::Database& db, int64_t first_new_card, int64_t first_new_note,

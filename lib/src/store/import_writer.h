@@ -106,8 +106,8 @@ struct ImportPlan {
 // note whose tags are written moves, with its cards and their answers, to
 // the tag set it has now (schema/0014); any row of cards or note_tags
 // written bumps collection.generation (schema/0010), and
-// collection.memory_generation (schema/0019) when a new card may have a
-// memory or an existing note's tags were written. The UPDATE and DELETE
+// collection.memory_generation (schema/0019) when a new card, or a card of
+// a note whose tags were written, may have a memory. The UPDATE and DELETE
 // triggers of cards have nothing to do: the writer neither updates nor
 // deletes cards. A trigger on those tables not in this list (a later
 // migration's) keeps every row on the trigger path;
