@@ -3,8 +3,10 @@
 #include "stats/memory_snapshot.h"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "recall/readiness.h"
@@ -190,21 +192,45 @@ std::vector<MemorySample> MemorySamplesOf(const MemoryModel& model, const Card& 
   return out;
 }
 
+namespace {
+
+// One card's samples over the days of each row's horizon, worked out once
+// for the rows that hold the same days (usually all of them).
+class SamplesOfCard {
+ public:
+  SamplesOfCard(const Store& store, const Card& card) : model_(store), card_(card), rollover_(store.RolloverHour()) {}
+  const std::vector<MemorySample>& Over(const MemoryHorizon& horizon) {
+    const auto key = std::make_pair(horizon.first.n, horizon.days.size());
+    auto it = samples_.find(key);
+    if (it == samples_.end()) {
+      it = samples_.emplace(key, MemorySamplesOf(model_, card_, horizon.DayStarts(rollover_))).first;
+    }
+    return it->second;
+  }
+
+ private:
+  const MemoryModel model_;
+  const Card& card_;
+  const int rollover_;
+  std::map<std::pair<int64_t, size_t>, std::vector<MemorySample>> samples_;
+};
+
+}  // namespace
+
 PendingMemorySnapshots MemorySnapshotsBeforeAnswer(const Store& store, const Card& card, Day today) {
   PendingMemorySnapshots pending;
   pending.card = card;
   std::vector<MemorySnapshotRow> rows = LoadMemorySnapshotsAt(store, today, MemoryGeneration(store));
   if (rows.empty()) return pending;
   if (const auto note = store.GetNote(card.note_id)) pending.tags = note->tags;
-  const MemoryModel model(store);
-  const int rollover = store.RolloverHour();
+  SamplesOfCard before(store, card);
   for (MemorySnapshotRow& row : rows) {
     auto horizon = DecodeMemoryHorizon(row.day, row.sums);
     if (!horizon) continue;
     horizon->DropBefore(today);
     PendingMemorySnapshots::Row r{std::move(row), std::move(*horizon), false, {}};
     r.in_scope = InScope(store, r.row, card.deck_id, pending.tags);
-    if (r.in_scope) r.before = MemorySamplesOf(model, card, r.horizon.DayStarts(rollover));
+    if (r.in_scope) r.before = before.Over(r.horizon);
     pending.rows.push_back(std::move(r));
   }
   return pending;
@@ -215,14 +241,13 @@ void MemorySnapshotsAfterAnswer(Store& store, const PendingMemorySnapshots& pend
   const auto card = store.GetCard(pending.card.id);
   if (!card) return;
   const int64_t generation = MemoryGeneration(store);
-  const MemoryModel model(store);
-  const int rollover = store.RolloverHour();
+  SamplesOfCard after(store, *card);
   for (const PendingMemorySnapshots::Row& r : pending.rows) {
     MemoryHorizon horizon = r.horizon;
     const std::vector<size_t> tag_rows = TagRowsOf(horizon.days.front(), pending.tags);
     StepMemoryHorizon(horizon, r.before, tag_rows, -1);
     if (InScope(store, r.row, card->deck_id, pending.tags)) {
-      StepMemoryHorizon(horizon, MemorySamplesOf(model, *card, horizon.DayStarts(rollover)), tag_rows, 1);
+      StepMemoryHorizon(horizon, after.Over(horizon), tag_rows, 1);
     }
     MemorySnapshotRow row = r.row;
     row.day = horizon.first;
