@@ -239,17 +239,17 @@ std::map<std::string, double> Measure(const std::string& db, int runs) {
   {
     std::vector<double> ms;
     // A new file each run: its questions are added, not updated.
-    const std::string doc = copy + "-new-";
     for (int i = 0; i < runs; ++i) {
-      std::ofstream(doc + std::to_string(i) + ".md") << "# 新题 " << i << "\n\n## 什么是 KV cache（第 " << i << " 轮）？\n\n缓存键和值。\n\n"
+      const std::string doc = copy + "-new-" + std::to_string(i) + ".md";
+      std::ofstream(doc) << "# 新题 " << i << "\n\n## 什么是 KV cache（第 " << i << " 轮）？\n\n缓存键和值。\n\n"
                          << "## 什么是 PagedAttention（第 " << i << " 轮）？\n\n分页管理显存。\n";
-      const RunResult imported = Run(bin, {"--db", copy, "import", doc + std::to_string(i) + ".md"}, env, {});
+      const RunResult imported = Run(bin, {"--db", copy, "import", doc}, env, {});
+      fs::remove(doc);
       if (imported.status != 0) throw std::runtime_error("recall import failed: " + std::to_string(imported.status));
       const RunResult r = Run(bin, {"--db", copy, "stats"}, env, {});
       if (r.status != 0) throw std::runtime_error("recall stats failed: " + std::to_string(r.status));
       ms.push_back(r.ms);
     }
-    for (int i = 0; i < runs; ++i) fs::remove(doc + std::to_string(i) + ".md");
     out["stats (first after an import)"] = Median(ms);
   }
   out["answer"] = Median(answer_ms);
