@@ -15,6 +15,7 @@
 #include "import/import_internal.h"
 #include "import/read_document.h"
 #include "import/typed_notes.h"
+#include "interview/readiness_on_import.h"
 #include "recall/error.h"
 #include "store/import_writer.h"
 #include "util/base91.h"
@@ -194,8 +195,13 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
 
   detail::ReleaseFreedMemory();  // what the parses left
   auto run = [&] {
+    // Each interview's kept readiness follows the cards this import adds
+    // (interview/readiness_on_import.h).
+    std::optional<interview::ReadinessOnImport> readiness;
+    if (!options.dry_run) readiness.emplace(store);
     for (auto& w : work) {
       if (w.format != ImportFormat::kApkg) continue;
+      readiness.reset();
       ApkgImportOptions o;
       o.dry_run = options.dry_run;
       w.summary.apkg = ImportApkg(store, w.path, o);
@@ -242,6 +248,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
                                                         &plan);
         conflict = r.conflict;
         same = r.same;
+        if (!same && readiness) readiness->Abandon();
       } else {
         std::string front = n.front;
         std::string back = n.back;
@@ -259,6 +266,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         if (!baseline_current && !conflict) plan.baselines.push_back({ex.id, n.front, n.back, {}});
         same = ex.key == n.key && ex.front == front && ex.back == back && ex.tags == tags && ex.source == w.source;
         if (!same) {
+          if (ex.tags != tags && readiness) readiness->Abandon();
           detail::NoteToUpdate u;
           u.id = ex.id;
           u.key = n.key;
@@ -332,6 +340,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     for (const auto& w : work) run_guids.reserve(run_guids.size() + w.pending.size());
     auto guid_taken = [&](const std::string& g) { return index.by_guid.count(g) > 0 || run_guids.count(g) > 0; };
     std::map<std::string, int64_t> deck_ids;
+    detail::ImportWriter::AddedCards added;
     for (auto& w : work) {
       if (w.format == ImportFormat::kApkg) continue;
       std::vector<size_t> gone;
@@ -379,7 +388,8 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           auto d = deck_ids.find(deck);
           if (d == deck_ids.end()) d = deck_ids.emplace(deck, writer->DeckId(deck)).first;
           a.deck_id = d->second;
-          w.summary.changes.back().note_id = writer->Add(a);
+          w.summary.changes.back().note_id = writer->Add(a, readiness ? &added : nullptr);
+          if (readiness) readiness->Added(store, added.first_card_id, added.cards, a.deck_id, added.tags);
         }
       }
       for (size_t k : gone) {
@@ -403,6 +413,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     writer->Finish();
     writer.reset();
     detail::SuspendNotes(store, plan.suspend_note_ids);
+    if (readiness && plan.suspend_note_ids.empty()) readiness->Save(store);
   };
   if (options.dry_run) {
     run();

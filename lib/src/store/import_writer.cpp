@@ -113,10 +113,12 @@ class ImportCache {
 };
 
 // Returns the rows written.
-int InsertTags(SQLite::Statement& ins, int64_t note_id, const std::vector<std::string>& tags) {
+// `stored`, when given, gets the tags as stored.
+int InsertTags(SQLite::Statement& ins, int64_t note_id, const std::vector<std::string>& tags,
+               std::vector<std::string>* stored = nullptr) {
   int rows = 0;
   for (const auto& raw : tags) {
-    const std::string t = CleanStoredText(raw, StoredTextKind::kToken);
+    std::string t = CleanStoredText(raw, StoredTextKind::kToken);
     if (t.empty()) continue;
     if (t.find_first_of(" \t\r\n") != std::string::npos) {
       throw Error(ErrorCode::kInvalidInput, "invalid tag: contains whitespace (\"" + t + "\")");
@@ -125,6 +127,7 @@ int InsertTags(SQLite::Statement& ins, int64_t note_id, const std::vector<std::s
     ins.bind(2, t);
     rows += ins.exec();
     ins.reset();
+    if (stored) stored->push_back(std::move(t));
   }
   return rows;
 }
@@ -253,7 +256,7 @@ ImportWriter::~ImportWriter() {
   }
 }
 
-int64_t ImportWriter::Add(const NoteToAdd& a) {
+int64_t ImportWriter::Add(const NoteToAdd& a, AddedCards* added) {
   return Guard(impl_->store, [&] {
     Impl& w = *impl_;
     static const std::vector<int> kFirstCard = {0};
@@ -288,7 +291,12 @@ int64_t ImportWriter::Add(const NoteToAdd& a) {
     ins_note.bind(8, w.now_s);
     ins_note.exec();
     ins_note.reset();
-    w.rows += InsertTags(w.ins_tag, w.note_id, a.tags);
+    if (added) {
+      added->tags.clear();
+      added->first_card_id = w.card_id;
+      added->cards = static_cast<int64_t>(ords.size());
+    }
+    w.rows += InsertTags(w.ins_tag, w.note_id, a.tags, added ? &added->tags : nullptr);
     if (typed) {
       w.Baseline(w.note_id, "", "", a.fields);
     } else {

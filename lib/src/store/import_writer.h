@@ -168,8 +168,15 @@ class ImportWriter {
   ImportWriter(const ImportWriter&) = delete;
   ImportWriter& operator=(const ImportWriter&) = delete;
 
-  // Returns the new note's id.
-  int64_t Add(const NoteToAdd& note);
+  // What Add wrote of a note's cards: `cards` ids from `first_card_id` on,
+  // and the note's tags as stored.
+  struct AddedCards {
+    int64_t first_card_id = 0;
+    int64_t cards = 0;
+    std::vector<std::string> tags;
+  };
+  // Returns the new note's id; fills *added when given.
+  int64_t Add(const NoteToAdd& note, AddedCards* added = nullptr);
   void Update(const NoteToUpdate& note);
   void Baseline(const NoteBaseline& baseline);
   // Store::GetOrCreateDeck, with the triggers on.
