@@ -122,7 +122,7 @@ void RunUndo(bool force, Context& ctx) {
                             entry->action, entry->card_id, fmt::format("{:%Y-%m-%d %H:%M:%S}", fmt::localtime(static_cast<std::time_t>(entry->created_ms / 1000))),
                             *entry->session_id, entry->session_pid));
   }
-  const auto undone = entry ? store.Undo(*entry) : std::nullopt;
+  const auto undone = entry ? UndoAction(store, *entry) : std::nullopt;
   if (ctx.global.json) {
     nlohmann::json j = undone ? nlohmann::json{{"undone", undone->action}, {"card_id", undone->card_id}}
                               : nlohmann::json{{"undone", nullptr}, {"card_id", nullptr}};

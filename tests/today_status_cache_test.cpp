@@ -7,8 +7,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <utility>
 #include <vector>
@@ -151,10 +151,9 @@ TEST_F(TodayStatusCacheTest, TheReachGivesTodaysPlanAfterEachAnswerExactly) {
   ASSERT_EQ(read.size(), 2u);
   for (const std::string& r : read) ASSERT_FALSE(r.empty());
   int answered = 0;
-  auto answer_and_compare = [&](int64_t card_id, int rating, AnswerMode mode) {
-    SCOPED_TRACE("answer " + std::to_string(answered) + ", card " + std::to_string(card_id));
-    AnswerCard(store_, card_id, rating, clock_.Now(), 7000, nullptr, mode);
-    ++answered;
+  // After `write` to card `card_id` (an answer or an undo).
+  auto write_and_compare = [&](int64_t card_id, const std::function<void()>& write) {
+    write();
     const std::vector<std::string> followed = reaches();
     const TodayStatus kept = ComputeTodayStatus(store_);
     // The reach was not read again: the same horizons, the card among its ids.
@@ -182,6 +181,11 @@ TEST_F(TodayStatusCacheTest, TheReachGivesTodaysPlanAfterEachAnswerExactly) {
       put.exec();
     }
   };
+  auto answer_and_compare = [&](int64_t card_id, int rating, AnswerMode mode) {
+    SCOPED_TRACE("answer " + std::to_string(answered) + ", card " + std::to_string(card_id));
+    write_and_compare(card_id, [&] { AnswerCard(store_, card_id, rating, clock_.Now(), 7000, nullptr, mode); });
+    ++answered;
+  };
   // The due cards in queue order, then new ones: each kind of answer.
   std::vector<int64_t> due, fresh, later;
   for (const CardView& v : store_.ListCards(CardQuery{})) {
@@ -204,6 +208,15 @@ TEST_F(TodayStatusCacheTest, TheReachGivesTodaysPlanAfterEachAnswerExactly) {
   ASSERT_EQ(read[0].find(std::to_string(later.back())), std::string::npos);
   answer_and_compare(later.back(), 1, AnswerMode::kNormal);
   EXPECT_EQ(answered, 11);
+  // Each answer undone, the last first (recall::UndoAction): a first answer
+  // undone leaves today's first answers.
+  for (int undone = 0; undone < answered; ++undone) {
+    const auto entry = store_.LastUndo();
+    ASSERT_TRUE(entry);
+    SCOPED_TRACE("undo " + std::to_string(undone) + ", card " + std::to_string(entry->card_id));
+    write_and_compare(entry->card_id, [&] { ASSERT_TRUE(UndoAction(store_, *entry)); });
+  }
+  ASSERT_FALSE(store_.LastUndo());
   // A reach that does not read is none: the queues are read again.
   const TodayStatus kept = ComputeTodayStatus(store_);
   detail::Db(store_).exec("UPDATE interview_status_cache SET reach = '{\"day\": 1', plan_day = NULL");

@@ -125,6 +125,9 @@ int64_t CountNewInScope(const Store& store, const Interview& interview, Day toda
 int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview, Day today);
 // The same cards' ids, in order.
 std::vector<int64_t> FirstAnsweredInScope(const Store& store, const Interview& interview, Day today);
+// Whether card `card_id` counts among them for a scope that holds it: it has
+// an answer on `today` given while it was new, and is not suspended.
+bool FirstAnsweredOn(const Store& store, int64_t card_id, Day today);
 
 // The cards of `ids` (any order; ids of no card are left out), by id.
 std::vector<Card> CardsWithIds(const Store& store, const std::vector<int64_t>& ids);

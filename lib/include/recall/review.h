@@ -6,6 +6,7 @@
 // this; `recall answer` calls it directly.
 
 #include <cstdint>
+#include <optional>
 
 #include "recall/scheduler.h"
 #include "recall/store.h"
@@ -61,6 +62,14 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
 // buttons show the interval the answer will actually get.
 std::vector<AnswerOutcome> PreviewAnswers(Store& store, const Deck& deck, const Card& card, Timestamp now,
                                           AnswerMode mode = AnswerMode::kNormal);
+
+// Undoes exactly `entry` as Store::Undo(entry) does, in one transaction that
+// also brings the stats' kept memory section and each interview's kept
+// readiness and each interview's status line through it, card by card as an
+// answer does (the card's part before the undo out, its part after in), so
+// the next `recall stats` and `recall` read them. An edit's undo (the note's
+// text and tags) leaves them to the next report's pass.
+std::optional<UndoResult> UndoAction(Store& store, const UndoEntry& entry);
 
 }  // namespace recall
 

@@ -126,7 +126,7 @@ PendingStatusUpdate StatusBeforeAnswer(const Store& store, const Card& card) {
 }
 
 void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const CardState& after,
-                       bool tagged_leech) {
+                       bool tagged_leech, bool undone) {
   if (pending.lines.empty() || tagged_leech) return;
   const int64_t generation = detail::StatusGeneration(store);
   Card card = pending.card;
@@ -145,7 +145,9 @@ void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const C
     const bool in_scope = InScope(store, line.interview, card, pending.tags);
     if (in_scope) Add(ShareOf(model, line.interview, line.rollover_hour, card), card.id, 1, &s);
     // Today's reach gains the card (its plan part is worked out again from it).
-    if (s.reach) {
+    if (s.reach && undone) {
+      FollowUndo(&*s.reach, card.id, in_scope, in_scope && FirstAnsweredOn(store, card.id, s.reach->day));
+    } else if (s.reach) {
       FollowAnswer(&*s.reach, card.id, in_scope, line.in_scope && pending.card.state.type == CardType::kNew);
     }
     s.generation = generation;

@@ -44,8 +44,10 @@ struct PendingStatusUpdate {
   std::vector<Line> lines;
 };
 PendingStatusUpdate StatusBeforeAnswer(const Store& store, const Card& card);
+// `undone`: the write was an undo (recall::UndoAction), which may take the
+// card out of today's first answers.
 void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const CardState& after,
-                       bool tagged_leech);
+                       bool tagged_leech, bool undone = false);
 
 }  // namespace recall::interview
 

@@ -190,4 +190,12 @@ void FollowAnswer(detail::CachedReach* reach, int64_t card_id, bool in_scope, bo
   if (in_scope && first_answer) InsertSorted(&reach->first_answered, card_id);
 }
 
+void FollowUndo(detail::CachedReach* reach, int64_t card_id, bool in_scope, bool first_answered) {
+  FollowAnswer(reach, card_id, in_scope, false);
+  if (!in_scope || !first_answered) {
+    auto& ids = reach->first_answered;
+    ids.erase(std::remove(ids.begin(), ids.end(), card_id), ids.end());
+  }
+}
+
 }  // namespace recall::interview

@@ -45,6 +45,10 @@ std::optional<std::vector<Card>> CardsFromReach(const std::vector<Card>& cards, 
 // day than the answer's is never read again (bare `recall` reads the queues
 // for a new day), so the answer's day is not checked.
 void FollowAnswer(detail::CachedReach* reach, int64_t card_id, bool in_scope, bool first_answer);
+// The undo path (recall::UndoAction): card `card_id` as the undo left it,
+// and whether it still counts among today's first answers (an undo only
+// takes answers away).
+void FollowUndo(detail::CachedReach* reach, int64_t card_id, bool in_scope, bool first_answered);
 
 }  // namespace recall::interview
 

@@ -3,12 +3,10 @@
 #include <algorithm>
 
 #include "interview/deadline.h"
-#include "interview/readiness_snapshot.h"
-#include "interview/scope_status.h"
 #include "recall/error.h"
 #include "recall/memory.h"
 #include "recall/review.h"
-#include "stats/memory_snapshot.h"
+#include "review/derived_updates.h"
 
 namespace recall {
 
@@ -65,29 +63,6 @@ AnswerOutcome ScheduledOutcome(Store& store, const Card& card, const CardState& 
   return outcome;
 }
 
-// The data derived from the cards that an answer keeps up to date in its
-// transaction: each interview's status line (interview/scope_status.h), its
-// readiness (interview/readiness_snapshot.h) and the stats' memory section
-// (stats/memory_snapshot.h). Made before the answer is written, After once
-// it is.
-class DerivedBeforeAnswer {
- public:
-  DerivedBeforeAnswer(const Store& store, const Card& card, Day today)
-      : status_(interview::StatusBeforeAnswer(store, card)),
-        readiness_(interview::ReadinessSnapshotsBeforeAnswer(store, card)),
-        memory_(detail::MemorySnapshotsBeforeAnswer(store, card, today)) {}
-  void After(Store& store, const CardState& after, bool tagged_leech) const {
-    interview::StatusAfterAnswer(store, status_, after, tagged_leech);
-    interview::ReadinessSnapshotsAfterAnswer(store, readiness_, tagged_leech);
-    detail::MemorySnapshotsAfterAnswer(store, memory_, tagged_leech);
-  }
-
- private:
-  interview::PendingStatusUpdate status_;
-  interview::PendingReadinessSnapshots readiness_;
-  detail::PendingMemorySnapshots memory_;
-};
-
 }  // namespace
 
 std::vector<AnswerOutcome> PreviewAnswers(Store& store, const Deck& deck, const Card& card, Timestamp now,
@@ -140,7 +115,7 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
     result.outcome.revlog.kind = RevlogKind::kFiltered;
     result.outcome.delay = UnchangedDelay(card->state, ctx);
     store.Transaction([&] {
-      const DerivedBeforeAnswer derived(store, *card, ctx.timing.today);
+      const detail::DerivedBeforeAnswer derived(store, *card, ctx.timing.today);
       result.revlog_id = store.RecordCramAnswer(card_id, card->state, rating, now,
                                                 std::clamp<int64_t>(duration_ms, 0, cap_ms), ctx.timing.today);
       derived.After(store, card->state, false);
@@ -158,7 +133,7 @@ AnswerResult AnswerCard(Store& store, int64_t card_id, int rating, Timestamp now
   // answer in its transaction: the next `recall` or `recall stats` reads no
   // scope.
   store.Transaction([&] {
-    const DerivedBeforeAnswer derived(store, *card, ctx.timing.today);
+    const detail::DerivedBeforeAnswer derived(store, *card, ctx.timing.today);
     result.revlog_id = store.RecordAnswer(card_id, card->state, result.outcome, now, duration, ctx.timing.today);
     derived.After(store, result.outcome.state, result.outcome.leech);
   });

@@ -229,7 +229,7 @@ std::optional<UndoResult> ReviewSession::Undo() {
       return std::nullopt;
     }
   }
-  auto result = store_.Undo(*entry);
+  auto result = UndoAction(store_, *entry);
   if (!result) return result;
   if (!actions_.empty()) {
     const int action = actions_.back();

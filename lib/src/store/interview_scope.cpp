@@ -353,6 +353,15 @@ std::vector<Card> CardsWithIds(const Store& store, const std::vector<int64_t>& i
   });
 }
 
+bool FirstAnsweredOn(const Store& store, int64_t card_id, Day today) {
+  return Guard(store, [&] {
+    SQLite::Statement st(Db(store), std::string("SELECT 1") + kFirstAnsweredFromSql + " AND c.id = :card LIMIT 1");
+    st.bind(":today", static_cast<int64_t>(today.n));
+    st.bind(":card", card_id);
+    return st.executeStep();
+  });
+}
+
 int64_t CountFirstAnsweredInScope(const Store& store, const Interview& interview, Day today) {
   return static_cast<int64_t>(FirstAnsweredInScope(store, interview, today).size());
 }
