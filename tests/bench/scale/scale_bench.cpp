@@ -134,11 +134,13 @@ const std::vector<Command>& Commands() {
       {"card show", "< 50 ms, ≤ 2x", 50, false, true},
       {"cards --due --limit 50", "< 50 ms, ≤ 2x", 50, false, true},
       {"undo", "< 50 ms, ≤ 2x", 50, false, true},
+      {"recall (status, first after an undo)", "< 50 ms, ≤ 2x", 50, false, true},
       {"stats (first of a day)", "< 300 ms", 300, false, false},
       {"stats (first after an import)", "< 300 ms", 300, false, false},
       {"stats (first after another write)", "< 300 ms", 300, false, false},
       {"stats", "< 300 ms", 300, false, false},
       {"stats (first after an answer)", "< 300 ms", 300, false, false},
+      {"stats (first after an undo)", "< 300 ms", 300, false, false},
       {"stats --period all", "< 500 ms", 500, false, false},
       {"cards (peak RSS)", "< 64 MiB", 64, true, false},
       {"--json cards (peak RSS)", "< 64 MiB", 64, true, false},
@@ -202,7 +204,8 @@ std::map<std::string, double> Measure(const std::string& db, int runs) {
   out["stats --period all"] = time({"--db", copy, "stats", "--period", "all"});
   // The writing commands, on the same copy: the first card of a session
   // (closed before answering), then one answer to each of `runs` due cards,
-  // each followed by a status and a report, then as many undos.
+  // each followed by a status and a report, then as many undos, each followed
+  // by the same.
   RunOptions review;
   review.stop_after_line_prefix = "1 Again";
   out["review (first card)"] = time({"--db", copy, "review"}, review);
@@ -254,7 +257,24 @@ std::map<std::string, double> Measure(const std::string& db, int runs) {
   }
   out["answer"] = Median(answer_ms);
   out["recall (status, first after an answer)"] = Median(status_ms);
-  out["undo"] = time({"--db", copy, "undo"});
+  // Each of those answers undone, last first, each followed by a status and
+  // a report, which read what the undo brought up to date.
+  {
+    std::vector<double> undo_ms, after_status_ms, after_stats_ms;
+    for (int i = 0; i < runs; ++i) {
+      for (const auto& [args, ms] :
+           {std::pair{std::vector<std::string>{"--db", copy, "undo"}, &undo_ms},
+            std::pair{std::vector<std::string>{"--db", copy}, &after_status_ms},
+            std::pair{std::vector<std::string>{"--db", copy, "stats"}, &after_stats_ms}}) {
+        const RunResult r = Run(bin, args, env, {});
+        if (r.status != 0) throw std::runtime_error("recall " + args.back() + " failed: " + std::to_string(r.status));
+        ms->push_back(r.ms);
+      }
+    }
+    out["undo"] = Median(undo_ms);
+    out["recall (status, first after an undo)"] = Median(after_status_ms);
+    out["stats (first after an undo)"] = Median(after_stats_ms);
+  }
   const std::string apkg = copy + ".apkg";
   out["cards (peak RSS)"] = rss({"--db", db, "cards"});
   out["--json cards (peak RSS)"] = rss({"--db", db, "--json", "cards"});
