@@ -95,6 +95,10 @@ TEST_F(QueryPlanTest, ImportingAFewNotesReadsNoWholeLogOrCards) {
       // The rows the import wrote: ids only grow, so a range from the first
       // new id on is those rows.
       if (scan.find("(rowid>?)") != std::string::npos && sql.find("id >= ?") != std::string::npos) continue;
+      // Whether answers are logged for a new card's id: EXISTS reads one row.
+      if (scan.find("(card_id>?)") != std::string::npos && sql.rfind("SELECT EXISTS (SELECT 1 FROM revlog", 0) == 0) {
+        continue;
+      }
       ADD_FAILURE() << scan << "\n  in: " << sql;
     }
   }

@@ -4,6 +4,10 @@
 
 #include "store/import_trigger_effects.h"
 
+#include <sqlite3.h>
+
+#include <algorithm>
+
 namespace recall::detail {
 namespace {
 
@@ -113,16 +117,30 @@ constexpr const char* kJoinAnswersSql =
 
 // Whether the rows written change a stats memory figure, as the
 // memory_generation triggers (schema/0019) would have found row by row: a
-// card of a note whose tags were written, or a new card, that may have a
-// memory (not new, a state of its own, or answers logged for its id).
+// card of a note whose tags were written that may have a memory (not new, a
+// state of its own, or answers logged for its id); a new card may have one
+// only through answers logged for its id (kNewCardsAnsweredSql).
 #define RECALL_MAY_HAVE_MEMORY \
   "(c.type != 0 OR c.stability IS NOT NULL OR c.difficulty IS NOT NULL OR " \
   "EXISTS (SELECT 1 FROM revlog r WHERE r.card_id = c.id))"
 constexpr const char* kMemoryChangedSql =
     "SELECT EXISTS (SELECT 1 FROM temp.import_touched t CROSS JOIN cards c ON c.note_id = t.note_id "
-    "WHERE " RECALL_MAY_HAVE_MEMORY ") OR EXISTS (SELECT 1 FROM cards c WHERE c.id >= ?1 AND "
-    RECALL_MAY_HAVE_MEMORY ")";
+    "WHERE " RECALL_MAY_HAVE_MEMORY ")";
 #undef RECALL_MAY_HAVE_MEMORY
+// Answers logged for the ids of the new cards (a card deleted with its
+// history kept, whose id a new card may take): then the added notes go
+// through the statements above with the updated ones, and the memory
+// figures may change. The writer inserts its cards new, without a state
+// (kInsertCardSql), so without such answers none of them may have a memory.
+constexpr const char* kNewCardsAnsweredSql = "SELECT EXISTS (SELECT 1 FROM revlog WHERE card_id >= ?1)";
+// The added notes' sets, from what the writer gathered.
+constexpr const char* kAddSetSql = "INSERT OR IGNORE INTO tagsets (tags) VALUES (?)";
+constexpr const char* kSetIdSql = "SELECT id FROM tagsets WHERE tags = ?";
+constexpr const char* kRecordSetSql = "INSERT INTO note_tagsets (note_id, tagset_id) VALUES (?, ?)";
+constexpr const char* kJoinNewCardsSql =
+    "INSERT INTO tagset_card_totals (tagset_id, cards, new_cards, lapses, review_cards, ivl_sum) "
+    "VALUES (?1, ?2, ?2, 0, 0, 0) "
+    "ON CONFLICT (tagset_id) DO UPDATE SET cards = cards + excluded.cards, new_cards = new_cards + excluded.new_cards";
 
 #undef RECALL_TAGSET_CARD_SUMS
 #undef RECALL_TAGSET_ANSWER_SUMS
@@ -134,16 +152,72 @@ void Run(SQLite::Database& db, const char* sql, int64_t arg) {
   st.exec();
 }
 
+bool Exists(SQLite::Database& db, const char* sql, int64_t arg) {
+  SQLite::Statement st(db, sql);
+  st.bind(1, arg);
+  return st.executeStep() && st.getColumn(0).getInt() != 0;
+}
+
+// The added notes join their sets (each one's cards all new, with no
+// answers): what kNewSetsSql, kRecordSetsSql and kJoinCardsSql do for them.
+// After the updated notes' sets, as one pass over both would number them:
+// the sets of updated notes come first (their ids are lower).
+void JoinAddedSets(SQLite::Database& db, const AddedTagsets& added) {
+  if (added.sets().empty()) return;
+  std::vector<int64_t> ids;
+  ids.reserve(added.sets().size());
+  SQLite::Statement add(db, kAddSetSql);
+  SQLite::Statement id(db, kSetIdSql);
+  SQLite::Statement join(db, kJoinNewCardsSql);
+  for (const AddedTagsets::Set& set : added.sets()) {
+    add.bindNoCopy(1, set.tags);
+    add.exec();
+    add.reset();
+    id.bindNoCopy(1, set.tags);
+    if (!id.executeStep()) throw SQLite::Exception("tag set not found after insert", SQLITE_INTERNAL);
+    ids.push_back(id.getColumn(0).getInt64());
+    id.reset();
+    join.bind(1, ids.back());
+    join.bind(2, set.cards);
+    join.exec();
+    join.reset();
+  }
+  SQLite::Statement record(db, kRecordSetSql);
+  for (const auto& [note_id, set] : added.notes()) {
+    record.bind(1, note_id);
+    record.bind(2, ids[set]);
+    record.exec();
+    record.reset();
+  }
+}
+
 }  // namespace
 
+void AddedTagsets::Add(int64_t note_id, std::vector<std::string> tags, int64_t cards) {
+  if (tags.empty()) return;
+  std::sort(tags.begin(), tags.end());
+  tags.erase(std::unique(tags.begin(), tags.end()), tags.end());
+  std::string key;
+  for (const std::string& t : tags) {
+    if (!key.empty()) key += ' ';
+    key += t;
+  }
+  auto [it, inserted] = index_.emplace(std::move(key), sets_.size());
+  if (inserted) sets_.push_back({it->first, 0});
+  sets_[it->second].cards += cards;
+  notes_.emplace_back(note_id, it->second);
+}
+
 void ApplyImportTriggerEffects(SQLite::Database& db, int64_t first_new_card, int64_t first_new_note,
-                               const std::vector<int64_t>& updated_notes, bool rows_written) {
+                               const AddedTagsets& added, const std::vector<int64_t>& updated_notes,
+                               bool rows_written) {
   for (const char* sql : {kDeckCountsSql, kStateTotalsSql, kDueTotalsSql, kDeckDueTotalsSql, kAddedTotalsSql}) {
     Run(db, sql, first_new_card);
   }
+  const bool new_cards_answered = Exists(db, kNewCardsAnsweredSql, first_new_card);
   db.exec(kTouchedTableSql);  // (a rolled-back import leaves none; should one be left, it is emptied)
   db.exec("DELETE FROM temp.import_touched");
-  Run(db, kTouchAddedSql, first_new_note);
+  if (new_cards_answered) Run(db, kTouchAddedSql, first_new_note);
   {
     SQLite::Statement touch(db, kTouchUpdatedSql);
     for (int64_t id : updated_notes) {
@@ -160,12 +234,9 @@ void ApplyImportTriggerEffects(SQLite::Database& db, int64_t first_new_card, int
   db.exec(kRecordSetsSql);
   db.exec(kJoinCardsSql);
   db.exec(kJoinAnswersSql);
-  bool memory = false;
-  if (rows_written) {
-    SQLite::Statement st(db, kMemoryChangedSql);
-    st.bind(1, first_new_card);
-    memory = st.executeStep() && st.getColumn(0).getInt() != 0;
-  }
+  if (!new_cards_answered) JoinAddedSets(db, added);
+  const bool memory =
+      rows_written && (new_cards_answered || db.execAndGet(kMemoryChangedSql).getInt() != 0);
   db.exec("DROP TABLE temp.import_touched");
   if (!rows_written) return;
   db.exec("UPDATE collection SET generation = generation + 1");

@@ -8,9 +8,36 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace recall::detail {
+
+// The tag sets of the notes an ImportWriter adds, gathered as it writes
+// them, so that the notes added with no answers logged for their cards'
+// ids (every import but a rare one) join their sets without a statement over
+// their tags: each set with its new cards, in the order of its first note,
+// and each note's set.
+class AddedTagsets {
+ public:
+  // A note added with `cards` new cards and `tags` as stored (any order,
+  // repeats allowed); a note without tags has no set.
+  void Add(int64_t note_id, std::vector<std::string> tags, int64_t cards);
+
+  struct Set {
+    std::string tags;  // sorted, space-separated, as tagsets.tags
+    int64_t cards = 0;
+  };
+  const std::vector<Set>& sets() const { return sets_; }
+  const std::vector<std::pair<int64_t, size_t>>& notes() const { return notes_; }  // note id, index in sets
+
+ private:
+  std::vector<Set> sets_;
+  std::vector<std::pair<int64_t, size_t>> notes_;
+  std::unordered_map<std::string, size_t> index_;
+};
 
 // The rows the writer wrote: the cards with an id from `first_new_card` on
 // are the ones it inserted (ids only grow, NextMsId), the notes with an id
@@ -30,10 +57,14 @@ namespace recall::detail {
 //  - collection.memory_generation (schema/0019): bumped once when a new card,
 //    or a card of a note whose tags were written, may have a memory (not
 //    new, a state, or answers logged for its id), as its triggers would.
+// `added`: the added notes' sets, as the writer gathered them (the notes
+// from `first_new_note` on are read again when their cards' ids have
+// answers logged).
 // REQUIRES: inside the writer's transaction, after the writer's last row and
 // with every index back.
 void ApplyImportTriggerEffects(SQLite::Database& db, int64_t first_new_card, int64_t first_new_note,
-                               const std::vector<int64_t>& updated_notes, bool rows_written);
+                               const AddedTagsets& added, const std::vector<int64_t>& updated_notes,
+                               bool rows_written);
 
 }  // namespace recall::detail
 

@@ -241,6 +241,8 @@ struct ImportWriter::Impl {
   int64_t rows = 0;
   std::vector<int64_t> updated;
   std::vector<MissingCards> missing;
+  AddedTagsets added_tagsets;     // the added notes' sets (bulk)
+  std::vector<std::string> tags;  // a note's tags as stored
   std::vector<std::pair<std::string, std::string>> rebuild;  // indexes dropped: name, CREATE statement
 };
 
@@ -291,12 +293,14 @@ int64_t ImportWriter::Add(const NoteToAdd& a, AddedCards* added) {
     ins_note.bind(8, w.now_s);
     ins_note.exec();
     ins_note.reset();
+    w.tags.clear();
+    w.rows += InsertTags(w.ins_tag, w.note_id, a.tags, &w.tags);
     if (added) {
-      added->tags.clear();
       added->first_card_id = w.card_id;
       added->cards = static_cast<int64_t>(ords.size());
+      added->tags = w.tags;
     }
-    w.rows += InsertTags(w.ins_tag, w.note_id, a.tags, added ? &added->tags : nullptr);
+    if (w.bulk) w.added_tagsets.Add(w.note_id, w.tags, static_cast<int64_t>(ords.size()));
     if (typed) {
       w.Baseline(w.note_id, "", "", a.fields);
     } else {
@@ -378,8 +382,9 @@ void ImportWriter::Finish() {
     w.rebuild.clear();
     if (w.bulk) {
       // What the triggers would have done, once.
-      ApplyImportTriggerEffects(w.db, w.first_card_id, w.first_note_id, w.updated, w.rows > 0);
+      ApplyImportTriggerEffects(w.db, w.first_card_id, w.first_note_id, w.added_tagsets, w.updated, w.rows > 0);
       std::vector<int64_t>().swap(w.updated);
+      w.added_tagsets = AddedTagsets();
     }
     if (w.reserved > 0) {
       // The positions reserved for notes that were not added.

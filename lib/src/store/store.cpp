@@ -14,6 +14,16 @@
 #include "util/base91.h"
 
 namespace recall {
+
+int ConnectionFlags(int flags) {
+  static const bool configured = [] {
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);  // SQLITE_MISUSE once SQLite is initialized: kept on
+    return true;
+  }();
+  (void)configured;
+  return flags | SQLITE_OPEN_NOMUTEX;
+}
+
 namespace detail {
 
 void ThrowStoreError(const SQLite::Exception& e, const std::string& path) {

@@ -34,6 +34,13 @@ class UniqueFd {
   int fd_;
 };
 
+// `flags` with SQLITE_OPEN_NOMUTEX (see Store::Impl). The first call also
+// turns off SQLite's memory statistics, which nothing reads and which take
+// a global mutex around every allocation (3% of an import's instructions);
+// SQLite allows that only before its first connection, so a process that
+// opened one another way keeps them (lib/src/store/store.cpp).
+int ConnectionFlags(int flags);
+
 struct Store::Impl {
   // Opens `target` (the path, or a file: URI for it) with SQLite `flags`.
   // A Store is used by one thread at a time (recall::Store), so the
@@ -41,7 +48,7 @@ struct Store::Impl {
   // every card makes some twenty calls into SQLite per card, and locking and
   // unlocking one in each was 5% of the first `recall stats` at 1M cards.
   Impl(const std::string& p, const std::string& target, int flags, const Clock& c, int open_lock_fd = -1)
-      : open_lock(open_lock_fd), db(target, flags | SQLITE_OPEN_NOMUTEX), path(p), clock(&c) {
+      : open_lock(open_lock_fd), db(target, ConnectionFlags(flags)), path(p), clock(&c) {
     detail::RegisterSqlFunctions(db);
   }
   // The collection file, flock()ed while it is opened, checked and migrated
