@@ -78,6 +78,31 @@ struct FileWork {
   }
 };
 
+// The collection's notes this run plans with: every note, or those of its
+// files and those its notes name by key or guid (store/import_index.h).
+detail::ImportIndex LoadIndex(const Store& store, const std::vector<FileWork>& work) {
+  size_t notes = 0;
+  bool text = false;
+  for (const auto& w : work) {
+    notes += w.doc.notes.size();
+    text = text || w.format != ImportFormat::kApkg;
+  }
+  if (!text) return {};  // packages only: nothing reads it
+  if (detail::ImportReadsEveryNote(store, notes)) return detail::LoadImportIndex(store);
+  detail::ImportIndexQuery query;
+  query.keys.reserve(notes);
+  query.guids.reserve(notes);
+  for (const auto& w : work) {
+    if (w.format == ImportFormat::kApkg) continue;
+    query.sources.push_back(w.source);
+    for (const auto& n : w.doc.notes) {
+      query.keys.push_back(n.key);
+      query.guids.push_back(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
+    }
+  }
+  return detail::LoadImportIndex(store, query);
+}
+
 }  // namespace
 
 const char* ImportFormatName(ImportFormat format) {
@@ -211,7 +236,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
       if (w.format == ImportFormat::kMarkdown) w.typed = import_internal::ResolveDocumentNotes(store, &w.doc, w.path, &types);
     }
     if (!options.dry_run) import_internal::SaveNewNotetypes(store, &types);
-    const detail::ImportIndex index = detail::LoadImportIndex(store);
+    const detail::ImportIndex index = LoadIndex(store, work);
     detail::ImportPlan plan;
     // Key -> the file that has it in this run (views of the notes' keys, for
     // pass 1 only: pass 2 moves the keys).
@@ -338,7 +363,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     // the exact answer of exactly one of them is that note, edited.
     std::unordered_set<std::string> run_guids;  // guids given to notes added in this run
     for (const auto& w : work) run_guids.reserve(run_guids.size() + w.pending.size());
-    auto guid_taken = [&](const std::string& g) { return index.by_guid.count(g) > 0 || run_guids.count(g) > 0; };
+    auto guid_taken = [&](const std::string& g) { return run_guids.count(g) > 0 || index.GuidTaken(g); };
     std::map<std::string, int64_t> deck_ids;
     detail::ImportWriter::AddedCards added;
     for (auto& w : work) {
