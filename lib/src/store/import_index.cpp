@@ -12,7 +12,7 @@
 namespace recall::detail {
 namespace {
 
-#define RECALL_IMPORT_NOTE_COLUMNS                                                              \
+#define RECALL_IMPORT_NOTE_COLUMNS                                                             \
   "SELECT n.id, n.key, n.guid, n.front, n.back, n.source, "                                    \
   "  (SELECT group_concat(tag, ' ') FROM note_tags t WHERE t.note_id = n.id), "                \
   "  NOT EXISTS (SELECT 1 FROM cards c WHERE c.note_id = n.id AND c.queue <> -1), "            \

@@ -59,7 +59,7 @@ struct ImportIndex {
   // a guid that was not asked for). Throws recall::Error.
   bool GuidTaken(const std::string& guid) const;
 
-  const Store* store = nullptr;               // set when only a query's notes were read
+  const Store* store = nullptr;                 // set when only a query's notes were read
   std::unordered_set<std::string> asked_guids;  // the query's guids (their answer is by_guid)
 };
 
