@@ -299,6 +299,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           u.back = std::move(back);
           u.source = w.source;
           u.tags = tags;
+          u.tags_changed = ex.tags != tags;
           plan.updates.push_back(std::move(u));
         }
       }

@@ -343,6 +343,7 @@ void ImportWriter::Update(const NoteToUpdate& u) {
       upd.exec();
       upd.reset();
     }
+    if (!u.tags_changed) return;
     w.del_tags->bind(1, u.id);
     w.rows += w.del_tags->exec();
     w.del_tags->reset();

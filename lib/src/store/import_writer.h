@@ -43,6 +43,10 @@ struct NoteToUpdate {
   std::string back;
   std::string source;
   std::vector<std::string> tags;
+  // false: the note has these tags already, as stored; they are not written
+  // again (no row of note_tags, so neither its tag set nor the generations
+  // move).
+  bool tags_changed = true;
   // typed: the note is (or becomes) of `notetype_id`, not recall Basic, or
   // changes from another type to recall Basic: `fields` are then every field
   // of that type (empty for recall Basic, whose fields are front and back),
