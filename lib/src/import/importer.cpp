@@ -53,6 +53,10 @@ std::string Stem(std::string_view path) {
 // guids in every collection (10 characters of Anki's base-91 alphabet).
 std::string GuidFromKey(const std::string& key) { return detail::GuidFromText(key); }
 
+// The guid a document's note has or is given: its own (an Anki text file's
+// guid column), else the one its key derives.
+std::string NoteGuid(const ImportedNote& n) { return n.guid.empty() ? GuidFromKey(n.key) : n.guid; }
+
 std::vector<std::string> SortedUnique(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -97,7 +101,7 @@ detail::ImportIndex LoadIndex(const Store& store, const std::vector<FileWork>& w
     query.sources.push_back(w.source);
     for (const auto& n : w.doc.notes) {
       query.keys.push_back(n.key);
-      query.guids.push_back(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
+      query.guids.push_back(NoteGuid(n));
     }
   }
   return detail::LoadImportIndex(store, query);
@@ -327,7 +331,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           // A note without a key but with this note's guid came back from
           // an .apkg export of this document: it is this note.
           // (An empty collection has none: no guid to derive.)
-          if (!index.by_guid.empty()) it = index.by_guid.find(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
+          if (!index.by_guid.empty()) it = index.by_guid.find(NoteGuid(n));
           if (index.by_guid.empty() || it == index.by_guid.end() || !index.notes[it->second].key.empty() ||
               matched[it->second]) {
             w.pending.push_back(&n);
@@ -389,7 +393,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         }
         // The note's text moves to the writer: nothing reads it after this.
         detail::NoteToAdd a;
-        a.guid = n->guid.empty() ? GuidFromKey(n->key) : n->guid;
+        a.guid = NoteGuid(*n);
         for (int salt = 1; guid_taken(a.guid); ++salt) a.guid = GuidFromKey(n->key + "#" + std::to_string(salt));
         run_guids.insert(a.guid);
         w.summary.changes.push_back({ChangeKind::kAdded, n->front, n->line, 0});
