@@ -53,6 +53,10 @@ std::string Stem(std::string_view path) {
 // guids in every collection (10 characters of Anki's base-91 alphabet).
 std::string GuidFromKey(const std::string& key) { return detail::GuidFromText(key); }
 
+// The guid a document's note has or is given: its own (an Anki text file's
+// guid column), else the one its key derives.
+std::string NoteGuid(const ImportedNote& n) { return n.guid.empty() ? GuidFromKey(n.key) : n.guid; }
+
 std::vector<std::string> SortedUnique(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -77,6 +81,31 @@ struct FileWork {
     return t ? &*t : nullptr;
   }
 };
+
+// The collection's notes this run plans with: every note, or those of its
+// files and those its notes name by key or guid (store/import_index.h).
+detail::ImportIndex LoadIndex(const Store& store, const std::vector<FileWork>& work) {
+  size_t notes = 0;
+  bool text = false;
+  for (const auto& w : work) {
+    notes += w.doc.notes.size();
+    text = text || w.format != ImportFormat::kApkg;
+  }
+  if (!text) return {};  // packages only: nothing reads it
+  if (detail::ImportReadsEveryNote(store, notes)) return detail::LoadImportIndex(store);
+  detail::ImportIndexQuery query;
+  query.keys.reserve(notes);
+  query.guids.reserve(notes);
+  for (const auto& w : work) {
+    if (w.format == ImportFormat::kApkg) continue;
+    query.sources.push_back(w.source);
+    for (const auto& n : w.doc.notes) {
+      query.keys.push_back(n.key);
+      query.guids.push_back(NoteGuid(n));
+    }
+  }
+  return detail::LoadImportIndex(store, query);
+}
 
 }  // namespace
 
@@ -211,7 +240,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
       if (w.format == ImportFormat::kMarkdown) w.typed = import_internal::ResolveDocumentNotes(store, &w.doc, w.path, &types);
     }
     if (!options.dry_run) import_internal::SaveNewNotetypes(store, &types);
-    const detail::ImportIndex index = detail::LoadImportIndex(store);
+    const detail::ImportIndex index = LoadIndex(store, work);
     detail::ImportPlan plan;
     // Key -> the file that has it in this run (views of the notes' keys, for
     // pass 1 only: pass 2 moves the keys).
@@ -274,6 +303,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           u.back = std::move(back);
           u.source = w.source;
           u.tags = tags;
+          u.tags_changed = ex.tags != tags;
           plan.updates.push_back(std::move(u));
         }
       }
@@ -301,7 +331,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           // A note without a key but with this note's guid came back from
           // an .apkg export of this document: it is this note.
           // (An empty collection has none: no guid to derive.)
-          if (!index.by_guid.empty()) it = index.by_guid.find(n.guid.empty() ? GuidFromKey(n.key) : n.guid);
+          if (!index.by_guid.empty()) it = index.by_guid.find(NoteGuid(n));
           if (index.by_guid.empty() || it == index.by_guid.end() || !index.notes[it->second].key.empty() ||
               matched[it->second]) {
             w.pending.push_back(&n);
@@ -338,7 +368,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
     // the exact answer of exactly one of them is that note, edited.
     std::unordered_set<std::string> run_guids;  // guids given to notes added in this run
     for (const auto& w : work) run_guids.reserve(run_guids.size() + w.pending.size());
-    auto guid_taken = [&](const std::string& g) { return index.by_guid.count(g) > 0 || run_guids.count(g) > 0; };
+    auto guid_taken = [&](const std::string& g) { return run_guids.count(g) > 0 || index.GuidTaken(g); };
     std::map<std::string, int64_t> deck_ids;
     detail::ImportWriter::AddedCards added;
     for (auto& w : work) {
@@ -363,7 +393,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         }
         // The note's text moves to the writer: nothing reads it after this.
         detail::NoteToAdd a;
-        a.guid = n->guid.empty() ? GuidFromKey(n->key) : n->guid;
+        a.guid = NoteGuid(*n);
         for (int salt = 1; guid_taken(a.guid); ++salt) a.guid = GuidFromKey(n->key + "#" + std::to_string(salt));
         run_guids.insert(a.guid);
         w.summary.changes.push_back({ChangeKind::kAdded, n->front, n->line, 0});

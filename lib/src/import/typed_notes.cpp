@@ -197,6 +197,7 @@ TypedUpdate PlanTypedUpdate(const Store& store, const ImportedNote& n, const Doc
   u.key = n.key;
   u.source = source;
   u.tags = tags;
+  u.tags_changed = ex.tags != tags;
   u.typed = true;
   u.notetype_id = result.notetype_id;
   if (result.notetype_id == kRecallBasicNotetypeId) {

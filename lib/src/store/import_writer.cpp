@@ -1,6 +1,6 @@
-// Bulk reads and writes for import: one pass over the keyed notes, prepared
-// statements reused for every row, and the per-row triggers of the tables
-// written replaced by their effect applied once.
+// Bulk writes for import: prepared statements reused for every row, and the
+// per-row triggers of the tables written replaced by their effect applied
+// once (what an import reads first: import_index.cpp).
 
 #include "store/import_writer.h"
 
@@ -347,6 +347,7 @@ void ImportWriter::Update(const NoteToUpdate& u) {
       upd.exec();
       upd.reset();
     }
+    if (!u.tags_changed) return;
     w.del_tags->bind(1, u.id);
     w.rows += w.del_tags->exec();
     w.del_tags->reset();

@@ -1,9 +1,9 @@
 #ifndef RECALL_STORE_IMPORT_WRITER_H_
 #define RECALL_STORE_IMPORT_WRITER_H_
 
-// Private: the bulk SQL behind recall::ImportFiles (lib/src/import). Reads
-// every keyed note once into memory and applies an import plan with prepared
-// statements kept across rows. Callers run both inside one Store::Transaction.
+// Private: the bulk SQL behind recall::ImportFiles (lib/src/import). Applies
+// an import plan with prepared statements kept across rows, in the caller's
+// Store::Transaction (what the plan reads first: store/import_index.h).
 
 #include <array>
 #include <cstdint>
@@ -11,44 +11,14 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "recall/card.h"
 #include "recall/notetype.h"
 #include "recall/store.h"
+#include "store/import_index.h"
 
 namespace recall::detail {
-
-struct ExistingImportNote {
-  int64_t id = 0;
-  std::string key;
-  std::string guid;
-  std::string front;
-  std::string back;
-  std::string source;
-  std::vector<std::string> tags;  // sorted
-  bool suspended = false;         // every card of the note is suspended
-  bool has_baseline = false;      // what the document gave at the last import:
-  std::string base_front;         // (import_baselines)
-  std::string base_back;
-  // Notes of another type than recall Basic (their front is the sort field,
-  // back ''): the type and, for notes with a key, every field and the
-  // baseline's fields.
-  int64_t notetype_id = kRecallBasicNotetypeId;
-  std::vector<std::string> fields;
-  std::vector<std::string> base_fields;
-};
-
-struct ImportIndex {
-  std::vector<ExistingImportNote> notes;               // every note
-  std::unordered_map<std::string, size_t> by_key;      // key -> index in notes
-  std::unordered_map<std::string, size_t> by_guid;     // guid -> index in notes
-};
-
-// Every note of the collection (key empty for notes without one). Throws
-// recall::Error.
-ImportIndex LoadImportIndex(const Store& store);
 
 struct NoteToAdd {
   std::string key;
@@ -72,6 +42,10 @@ struct NoteToUpdate {
   std::string back;
   std::string source;
   std::vector<std::string> tags;
+  // false: the note has these tags already, as stored; they are not written
+  // again (no row of note_tags, so neither its tag set nor the generations
+  // move).
+  bool tags_changed = true;
   // typed: the note is (or becomes) of `notetype_id`, not recall Basic, or
   // changes from another type to recall Basic: `fields` are then every field
   // of that type (empty for recall Basic, whose fields are front and back),

@@ -113,6 +113,30 @@ std::string IdsJson(const std::vector<int64_t>& ids) {
   return out + "]";
 }
 
+std::string TextsJson(const std::vector<std::string>& texts) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "[";
+  for (size_t i = 0; i < texts.size(); ++i) {
+    if (i) out += ',';
+    out += '"';
+    for (const char ch : texts[i]) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (c < 0x20) {
+        out += "\\u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 0xf];
+      } else {
+        out += ch;
+      }
+    }
+    out += '"';
+  }
+  return out + "]";
+}
+
 }  // namespace detail
 
 UniqueFd::~UniqueFd() {

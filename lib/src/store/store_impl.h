@@ -167,6 +167,8 @@ void TraceSqlIfAsked(SQLite::Database& db);
 
 // JSON array of the ids, for "IN (SELECT value FROM json_each(?))".
 std::string IdsJson(const std::vector<int64_t>& ids);
+// JSON array of the texts (each as it is, bytes above 0x7f kept), the same.
+std::string TextsJson(const std::vector<std::string>& texts);
 
 }  // namespace detail
 }  // namespace recall
