@@ -47,6 +47,8 @@ std::vector<std::string_view> SplitLines(std::string_view text);
 std::string_view Trim(std::string_view s);
 
 std::string BaseName(std::string_view path);
+// The file name's extension from its last dot, ASCII-lowercased (".md"); "" for none.
+std::string LowerExtension(std::string_view path);
 // `s` with ASCII capitals made small (other bytes unchanged).
 std::string LowerAscii(std::string_view s);
 int CodePointCount(std::string_view s);
