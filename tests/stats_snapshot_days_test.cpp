@@ -22,7 +22,7 @@ using snapshot_test::StatsSnapshotTest;
 // Writes that change no card's memory keep the memory rows (schema/0019:
 // collection.memory_generation): a note added (its new card has never been
 // answered), a tag on a note whose cards are all new, a card suspended or
-// buried, an interview set. The rows kept then are those a pass gives.
+// buried, a deck's options (schema/0021), an interview set. The rows kept then are those a pass gives.
 TEST_F(StatsSnapshotTest, WritesThatChangeNoMemoryKeepTheMemoryRows) {
   const StatsFilter filters[] = {{}, DeckFilter(), TagFilter()};
   const auto decks = store_.ListDecks();
@@ -42,6 +42,14 @@ TEST_F(StatsSnapshotTest, WritesThatChangeNoMemoryKeepTheMemoryRows) {
       {"a tag on a new card's note", [&] { store_.AddTag(new_cards.front().note.id, "topic3::新"); }},
       {"a card suspended", [&] { store_.SuspendCard(due[0].card.id, true); }},
       {"a card buried", [&] { store_.BuryCard(due[1].card.id, store_.Today().today); }},
+      {"deck options",
+       [&] {
+         DeckOptions o = decks.front().options;
+         o.new_per_day = 7;
+         o.desired_retention = 0.85;
+         o.learn_steps_minutes = {2, 20};
+         store_.SetDeckOptions(decks.front().id, o);
+       }},
       {"an interview set",
        [&] {
          Interview later;
@@ -57,6 +65,18 @@ TEST_F(StatsSnapshotTest, WritesThatChangeNoMemoryKeepTheMemoryRows) {
     write();
     EXPECT_EQ(detail::MemoryGeneration(store_), before);
     ExpectMemoryRowsCurrent(3);
+    ExpectKeptEqualsFresh(filters);
+  }
+  // A deck's name does count (a deck scope holds its subdecks by name), and
+  // so does its algorithm.
+  {
+    const int64_t before = detail::MemoryGeneration(store_);
+    store_.RenameDeck(decks.back().id, decks.back().name + "改");
+    EXPECT_EQ(detail::MemoryGeneration(store_), before + 1);
+    DeckOptions o = store_.GetDeck(decks.back().id)->options;
+    o.algorithm = Algorithm::kSm2;
+    store_.SetDeckOptions(decks.back().id, o);
+    EXPECT_EQ(detail::MemoryGeneration(store_), before + 2);
     ExpectKeptEqualsFresh(filters);
   }
   // A document imported (the bulk path, its triggers off: ImportWriter),
