@@ -14,6 +14,7 @@
 #include "context.h"
 #include "note_edit.h"
 #include "recall/error.h"
+#include "recall/review.h"
 #include "recall/text.h"
 #include "render_card.h"
 #include "usage_error.h"
@@ -147,7 +148,7 @@ void RunMove(const CardArgs& a, Context& ctx) {
   Store& store = ctx.store();
   RequireCard(store, a.id);
   const Deck d = RequireDeck(store, a.deck);
-  store.MoveCard(a.id, d.id);
+  MoveCardToDeck(store, a.id, d.id);
   if (ctx.global.json) {
     PrintCard(ctx, RequireCardView(store, a.id));
   } else {

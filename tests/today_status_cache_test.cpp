@@ -96,6 +96,45 @@ TEST_F(TodayStatusCacheTest, AnAnswerUpdatesTheCachedLineCardByCard) {
   EXPECT_EQ(cards_after, fresh_cards);
 }
 
+// A card moved to another deck (recall::MoveCardToDeck) is followed like an
+// answer: an interview over one deck gains it, then loses it.
+TEST_F(TodayStatusCacheTest, AMoveUpdatesTheCachedLineCardByCard) {
+  detail::Db(store_).exec("DELETE FROM interviews");
+  const auto decks = store_.ListDecks();
+  Interview deck;
+  deck.name = "deck";
+  deck.day = store_.Today().today + 15;
+  deck.decks = {InterviewDeck{decks.back().id, decks.back().name}};
+  SaveInterview(store_, deck);
+  int64_t card = 0;
+  int64_t from = 0;
+  for (const CardView& v : store_.ListCards(CardQuery{})) {
+    if (v.card.state.queue == CardQueue::kReview && v.card.deck_id != decks.back().id) {
+      card = v.card.id;
+      from = v.card.deck_id;
+      break;
+    }
+  }
+  ASSERT_NE(card, 0);
+  ComputeTodayStatus(store_);
+  for (const int64_t to : {decks.back().id, from}) {
+    SCOPED_TRACE(to);
+    const auto [units, cards] = CachedUnits();
+    Plant(kOffset);
+    MoveCardToDeck(store_, card, to);
+    const TodayStatus kept = ComputeTodayStatus(store_);
+    const auto [followed, cards_after] = CachedUnits();
+    EXPECT_EQ(cards_after, cards + (to == from ? -1 : 1));
+    const auto [fresh, fresh_cards] = FreshUnits();
+    EXPECT_NE(fresh, units);
+    EXPECT_EQ(followed - fresh, kOffset);
+    EXPECT_EQ(cards_after, fresh_cards);
+    const TodayStatus again = ComputeTodayStatus(store_);
+    EXPECT_EQ(kept.interviews[0].planned_reviews, again.interviews[0].planned_reviews);
+    EXPECT_EQ(kept.interviews[0].planned_new, again.interviews[0].planned_new);
+  }
+}
+
 TEST_F(TodayStatusCacheTest, OtherWritesMakeItStaleTheNextDayOnlyThePlan) {
   ComputeTodayStatus(store_);
   const auto [units, cards] = CachedUnits();

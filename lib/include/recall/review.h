@@ -71,6 +71,11 @@ std::vector<AnswerOutcome> PreviewAnswers(Store& store, const Deck& deck, const 
 // text and tags) leaves them to the next report's pass.
 std::optional<UndoResult> UndoAction(Store& store, const UndoEntry& entry);
 
+// Moves the card to deck `deck_id` as Store::MoveCard does (kNotFound for no
+// such card or deck), in one transaction that brings the same kept figures
+// through it as an answer does.
+void MoveCardToDeck(Store& store, int64_t card_id, int64_t deck_id);
+
 }  // namespace recall
 
 #endif  // RECALL_REVIEW_H_

@@ -126,11 +126,16 @@ PendingStatusUpdate StatusBeforeAnswer(const Store& store, const Card& card) {
 }
 
 void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const CardState& after,
-                       bool tagged_leech, bool undone) {
+                       bool tagged_leech, bool other_write) {
   if (pending.lines.empty() || tagged_leech) return;
   const int64_t generation = detail::StatusGeneration(store);
   Card card = pending.card;
   card.state = after;
+  if (other_write) {
+    const auto stored = store.GetCard(card.id);
+    if (!stored) return;
+    card = *stored;
+  }
   const MemoryModel model(store);
   for (const PendingStatusUpdate::Line& line : pending.lines) {
     detail::CachedInterviewStatus s = line.status;
@@ -145,7 +150,7 @@ void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const C
     const bool in_scope = InScope(store, line.interview, card, pending.tags);
     if (in_scope) Add(ShareOf(model, line.interview, line.rollover_hour, card), card.id, 1, &s);
     // Today's reach gains the card (its plan part is worked out again from it).
-    if (s.reach && undone) {
+    if (s.reach && other_write) {
       FollowUndo(&*s.reach, card.id, in_scope, in_scope && FirstAnsweredOn(store, card.id, s.reach->day));
     } else if (s.reach) {
       FollowAnswer(&*s.reach, card.id, in_scope, line.in_scope && pending.card.state.type == CardType::kNew);

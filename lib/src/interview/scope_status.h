@@ -44,10 +44,12 @@ struct PendingStatusUpdate {
   std::vector<Line> lines;
 };
 PendingStatusUpdate StatusBeforeAnswer(const Store& store, const Card& card);
-// `undone`: the write was an undo (recall::UndoAction), which may take the
-// card out of today's first answers.
+// `other_write`: the write was not an answer (an undo, a move: recall::UndoAction,
+// recall::MoveCardToDeck): the card is read again (its deck may have
+// changed), and whether it still counts among today's first answers is read
+// from the review log (an undo may take its answer away).
 void StatusAfterAnswer(Store& store, const PendingStatusUpdate& pending, const CardState& after,
-                       bool tagged_leech, bool undone = false);
+                       bool tagged_leech, bool other_write = false);
 
 }  // namespace recall::interview
 

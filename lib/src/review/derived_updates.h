@@ -7,8 +7,8 @@
 // (interview/scope_status.h), its readiness (interview/readiness_snapshot.h)
 // and the stats' memory section (stats/memory_snapshot.h). Made before the
 // write, After once it is written: the card's part as it was taken out, its
-// part now put in. Used by an answer (answering.cpp) and by undoing one
-// (undoing.cpp).
+// part now put in. Used by an answer (answering.cpp), an undo and a move
+// (card_writes.cpp).
 
 #include "interview/readiness_snapshot.h"
 #include "interview/scope_status.h"
@@ -21,23 +21,23 @@ namespace recall::detail {
 
 class DerivedBeforeAnswer {
  public:
-  // `undo`: the write is an undo, which may take the card out of today's
-  // first answers.
-  DerivedBeforeAnswer(const Store& store, const Card& card, Day today, bool undo = false)
-      : undo_(undo),
+  // `other_write`: the write is not an answer (an undo, a move), which may
+  // take the card out of today's first answers or to another deck.
+  DerivedBeforeAnswer(const Store& store, const Card& card, Day today, bool other_write = false)
+      : other_write_(other_write),
         status_(interview::StatusBeforeAnswer(store, card)),
         readiness_(interview::ReadinessSnapshotsBeforeAnswer(store, card)),
         memory_(MemorySnapshotsBeforeAnswer(store, card, today)) {}
   // `after`: the card's state now; `tagged_leech`: the write tagged its note,
   // which leaves every row stale (its scopes may have changed).
   void After(Store& store, const CardState& after, bool tagged_leech) const {
-    interview::StatusAfterAnswer(store, status_, after, tagged_leech, undo_);
+    interview::StatusAfterAnswer(store, status_, after, tagged_leech, other_write_);
     interview::ReadinessSnapshotsAfterAnswer(store, readiness_, tagged_leech);
     MemorySnapshotsAfterAnswer(store, memory_, tagged_leech);
   }
 
  private:
-  bool undo_;
+  bool other_write_;
   interview::PendingStatusUpdate status_;
   interview::PendingReadinessSnapshots readiness_;
   PendingMemorySnapshots memory_;

@@ -25,6 +25,23 @@ bool AnyUnder(const std::string& node, const std::vector<std::string>& tags) {
   return std::any_of(tags.begin(), tags.end(), [&node](const std::string& t) { return UnderNode(node, t); });
 }
 
+// Whether `sums` has a tag row for each of `tags` and each of their parents:
+// a card that joins a scope (a move into a deck) may bring a tag the scope's
+// cards had not, whose row a pass makes and a kept row lacks.
+bool HoldsTagRowsOf(const MemorySums& sums, const std::vector<std::string>& tags) {
+  auto has = [&sums](const std::string& node) {
+    return std::any_of(sums.tags.begin(), sums.tags.end(),
+                       [&node](const MemorySums::TagRow& row) { return row.tag == node; });
+  };
+  for (const std::string& tag : tags) {
+    if (!has(tag)) return false;
+    for (size_t sep = tag.find("::"); sep != std::string::npos; sep = tag.find("::", sep + 2)) {
+      if (sep > 0 && !has(tag.substr(0, sep))) return false;
+    }
+  }
+  return true;
+}
+
 // Whether a card of `deck_id` with note tags `tags` is in the row's scope.
 bool InScope(const Store& store, const MemorySnapshotRow& row, int64_t deck_id,
              const std::vector<std::string>& tags) {
@@ -245,10 +262,10 @@ void MemorySnapshotsAfterAnswer(Store& store, const PendingMemorySnapshots& pend
   for (const PendingMemorySnapshots::Row& r : pending.rows) {
     MemoryHorizon horizon = r.horizon;
     const std::vector<size_t> tag_rows = TagRowsOf(horizon.days.front(), pending.tags);
+    const bool in_scope = InScope(store, r.row, card->deck_id, pending.tags);
+    if (in_scope && !r.in_scope && !HoldsTagRowsOf(horizon.days.front(), pending.tags)) continue;  // left stale
     StepMemoryHorizon(horizon, r.before, tag_rows, -1);
-    if (InScope(store, r.row, card->deck_id, pending.tags)) {
-      StepMemoryHorizon(horizon, after.Over(horizon), tag_rows, 1);
-    }
+    if (in_scope) StepMemoryHorizon(horizon, after.Over(horizon), tag_rows, 1);
     MemorySnapshotRow row = r.row;
     row.day = horizon.first;
     row.days = static_cast<int>(horizon.days.size());

@@ -1,8 +1,10 @@
-// The stats snapshots through an undo (recall::UndoAction): undoing an
-// answer, a cram answer, a suspension or a burial brings the kept memory
-// section and each interview's kept readiness through it in its transaction,
-// as an answer does, so the report after it reads them; they equal a fresh
-// pass. An edit's undo leaves them to the next report.
+// The stats snapshots through writes to one card other than an answer
+// (lib/src/review/card_writes.cpp): undoing an answer, a cram answer, a
+// suspension or a burial (recall::UndoAction), and moving a card to another
+// deck (recall::MoveCardToDeck), bring the kept memory section and each
+// interview's kept readiness through it in its transaction, as an answer
+// does, so the report after it reads them; they equal a fresh pass. An
+// edit's undo leaves them to the next report.
 
 #include <gtest/gtest.h>
 
@@ -19,7 +21,7 @@ namespace {
 
 using snapshot_test::StatsSnapshotTest;
 
-class SnapshotUndoTest : public StatsSnapshotTest {
+class CardWriteSnapshotTest : public StatsSnapshotTest {
  protected:
   void Report() {
     for (const StatsFilter& f : filters_) Derived(f);
@@ -40,7 +42,7 @@ class SnapshotUndoTest : public StatsSnapshotTest {
   const StatsFilter filters_[3] = {{}, DeckFilter(), TagFilter()};
 };
 
-TEST_F(SnapshotUndoTest, UndoingAnActionKeepsTheRowsExact) {
+TEST_F(CardWriteSnapshotTest, UndoingAnActionKeepsTheRowsExact) {
   const auto due = Cards(CardQueue::kReview, true);
   const auto later = Cards(CardQueue::kReview, false);
   const auto fresh_cards = Cards(CardQueue::kNew, false);
@@ -76,7 +78,7 @@ TEST_F(SnapshotUndoTest, UndoingAnActionKeepsTheRowsExact) {
   UndoAndExpectRowsKept();
 }
 
-TEST_F(SnapshotUndoTest, TheReportAfterAnUndoReadsTheRows) {
+TEST_F(CardWriteSnapshotTest, TheReportAfterAnUndoReadsTheRows) {
   const auto due = Cards(CardQueue::kReview, true);
   AnswerCard(store_, due[0].card.id, 3, clock_.Now(), 4000);
   const StatsReport before = ComputeStats(store_, {});
@@ -90,7 +92,7 @@ TEST_F(SnapshotUndoTest, TheReportAfterAnUndoReadsTheRows) {
   EXPECT_GE(after.interviews[1].readiness.below_target, before.interviews[1].readiness.below_target + 999);
 }
 
-TEST_F(SnapshotUndoTest, AnEditsUndoLeavesThePassToTheReport) {
+TEST_F(CardWriteSnapshotTest, AnEditsUndoLeavesThePassToTheReport) {
   const auto due = Cards(CardQueue::kReview, true);
   Note note = due[0].note;
   note.front = "改过的问题：什么是 NCCL？";
@@ -105,6 +107,52 @@ TEST_F(SnapshotUndoTest, AnEditsUndoLeavesThePassToTheReport) {
                   "(SELECT generation FROM collection)"),
             0);
   ExpectKeptEqualsFresh(filters_);
+}
+
+// Cards moved into a deck and out of it: the deck's report scope and an
+// interview over the deck gain and lose them. The first card of a topic the
+// deck had none of leaves the deck's memory row to the next pass (a pass
+// gives the topic a row); the next card of that topic is followed.
+TEST_F(CardWriteSnapshotTest, MovingACardKeepsTheRowsExact) {
+  const auto decks = store_.ListDecks();
+  const Deck& target = decks.back();  // DeckFilter's
+  Interview deck;
+  deck.name = "deck";
+  deck.day = store_.Today().today + 12;
+  deck.decks = {InterviewDeck{target.id, target.name}};
+  SaveInterview(store_, deck);
+  const auto due = Cards(CardQueue::kReview, true);
+  const CardView* first = nullptr;   // outside the deck
+  const CardView* second = nullptr;  // outside, with the first one's tags
+  const CardView* inside = nullptr;
+  for (const CardView& v : due) {
+    if (v.card.deck_id == target.id) {
+      if (!inside) inside = &v;
+    } else if (!first) {
+      first = &v;
+    } else if (!second && v.note.tags == first->note.tags) {
+      second = &v;
+    }
+  }
+  ASSERT_TRUE(first && second && inside);
+  struct Move {
+    int64_t card;
+    int64_t to;
+    int64_t memory_rows;  // current after it
+  };
+  const int64_t other = inside->card.deck_id == decks.front().id ? decks[1].id : decks.front().id;
+  for (const Move& m : {Move{first->card.id, target.id, 2}, Move{second->card.id, target.id, 3},
+                        Move{first->card.id, first->card.deck_id, 3}, Move{inside->card.id, other, 3}}) {
+    SCOPED_TRACE(m.card);
+    Report();
+    const int64_t generation = detail::StatusGeneration(store_);
+    MoveCardToDeck(store_, m.card, m.to);
+    EXPECT_EQ(store_.GetCard(m.card)->deck_id, m.to);
+    EXPECT_GT(detail::StatusGeneration(store_), generation);
+    ExpectRowsCurrent(m.memory_rows, 3);
+    ExpectKeptEqualsFresh(filters_);
+  }
+  EXPECT_THROW(MoveCardToDeck(store_, first->card.id, 424242), Error);
 }
 
 }  // namespace
