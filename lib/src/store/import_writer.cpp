@@ -37,9 +37,6 @@ constexpr const char* kUpdateNoteSql =
 constexpr const char* kUpdateTypedNoteSql =
     "UPDATE notes SET front = ?, back = ?, key = ?, source = ?, modified_s = max(?, modified_s + 1), "
     "notetype_id = ?, fields = ? WHERE id = ?";
-constexpr const char* kSuspendSql =
-    "UPDATE cards SET queue = -1, modified_s = ? WHERE note_id = ? AND queue <> -1";
-
 constexpr const char* kWrittenTablesTriggersSql =
     "SELECT name FROM sqlite_schema WHERE type = 'trigger' "
     "AND tbl_name IN ('notes', 'note_tags', 'import_baselines', 'cards') ORDER BY name";
@@ -399,43 +396,6 @@ void ImportWriter::Finish() {
     for (const auto& m : w.missing)
       AddMissingCards(w.db, w.Type(m.notetype_id), m.note_id, m.fields, m.tags, w.now);
     w.missing.clear();
-  });
-}
-
-std::vector<int64_t> ApplyImportPlan(Store& store, const ImportPlan& plan) {
-  int64_t cards = 0;
-  int64_t bytes = 0;
-  for (const auto& a : plan.adds) {
-    cards += a.fields.empty() ? 1 : static_cast<int64_t>(a.ords.size());
-    bytes += a.fields.empty() ? ImportTextBytes(a.front, a.back, a.key) : ImportTextBytes(a.fields, a.key);
-  }
-  for (const auto& u : plan.updates) {
-    bytes += u.typed ? ImportTextBytes(u.fields, u.key) : ImportTextBytes(u.front, u.back, u.key);
-  }
-  std::vector<int64_t> ids;
-  ids.reserve(plan.adds.size());
-  {
-    ImportWriter writer(store, cards, bytes, &plan.notetypes);
-    for (const auto& a : plan.adds) ids.push_back(writer.Add(a));
-    for (const auto& u : plan.updates) writer.Update(u);
-    for (const auto& b : plan.baselines) writer.Baseline(b);
-    writer.Finish();
-  }
-  SuspendNotes(store, plan.suspend_note_ids);
-  return ids;
-}
-
-void SuspendNotes(Store& store, const std::vector<int64_t>& note_ids) {
-  if (note_ids.empty()) return;
-  Guard(store, [&] {
-    const int64_t now_s = store.clock().Now().Seconds();
-    SQLite::Statement sus(Db(store), kSuspendSql);
-    for (int64_t id : note_ids) {
-      sus.bind(1, now_s);
-      sus.bind(2, id);
-      sus.exec();
-      sus.reset();
-    }
   });
 }
 
