@@ -218,7 +218,6 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
         if (!baseline_current && !conflict) plan.baselines.push_back({ex.id, n.front, n.back, {}});
         same = ex.key == n.key && ex.front == front && ex.back == back && ex.tags == tags && ex.source == w.source;
         if (!same) {
-          if (ex.tags != tags && readiness) readiness->Abandon();
           detail::NoteToUpdate u;
           u.id = ex.id;
           u.key = n.key;
@@ -227,6 +226,7 @@ std::vector<FileImportSummary> ImportFiles(Store& store, const std::vector<std::
           u.source = w.source;
           u.tags = tags;
           u.tags_changed = ex.tags != tags;
+          if (u.tags_changed && readiness) readiness->Abandon();
           plan.updates.push_back(std::move(u));
         }
       }

@@ -46,7 +46,6 @@ class ReadinessOnImport {
 
  private:
   struct Row {
-    int64_t interview_id = 0;
     Interview interview;  // its tags only: the deck part is decided by deck
     Interview decks;      // its decks only
     ReadinessAccumulator::State state;

@@ -87,27 +87,49 @@ std::optional<State> DecodeReadinessState(const std::string& text) {
   }
 }
 
-PendingReadinessSnapshots ReadinessSnapshotsBeforeAnswer(const Store& store, const Card& card) {
-  PendingReadinessSnapshots pending;
-  pending.card = card;
+std::vector<KeptReadiness> LoadKeptReadiness(const Store& store) {
+  std::vector<KeptReadiness> out;
   const std::vector<detail::ReadinessSnapshotRow> rows =
       detail::LoadReadinessSnapshotsAt(store, detail::StatusGeneration(store));
-  if (rows.empty()) return pending;
+  if (rows.empty()) return out;
   const std::vector<Interview> interviews = ListInterviews(store);
-  if (const auto note = store.GetNote(card.note_id)) pending.tags = note->tags;
-  const MemoryModel model(store);
-  const int rollover = store.RolloverHour();
   for (const detail::ReadinessSnapshotRow& row : rows) {
     const auto iv = std::find_if(interviews.begin(), interviews.end(),
                                  [&](const Interview& i) { return i.id == row.interview_id; });
     auto state = DecodeReadinessState(row.sums);
     if (iv == interviews.end() || !state) continue;
+    out.push_back({*iv, std::move(*state)});
+  }
+  return out;
+}
+
+void AddToScope(State& state, const std::vector<std::string>& topics, CardRecall entry, double target) {
+  // The lowest cards were all of the scope when they number as many.
+  const bool whole_scope = static_cast<int64_t>(state.lowest.size()) == state.total.cards;
+  StepTopics(state, topics, entry.recall, entry.studied, target, 1);
+  auto& lowest = state.lowest;
+  if (whole_scope || (!lowest.empty() && ReadinessAccumulator::LowerRecall(entry, lowest.back()))) {
+    lowest.insert(std::upper_bound(lowest.begin(), lowest.end(), entry, ReadinessAccumulator::LowerRecall),
+                  std::move(entry));
+    if (lowest.size() > kReadinessKept) lowest.pop_back();
+  }
+}
+
+PendingReadinessSnapshots ReadinessSnapshotsBeforeAnswer(const Store& store, const Card& card) {
+  PendingReadinessSnapshots pending;
+  pending.card = card;
+  std::vector<KeptReadiness> kept = LoadKeptReadiness(store);
+  if (kept.empty()) return pending;
+  if (const auto note = store.GetNote(card.note_id)) pending.tags = note->tags;
+  const MemoryModel model(store);
+  const int rollover = store.RolloverHour();
+  for (KeptReadiness& k : kept) {
     PendingReadinessSnapshots::Row r;
-    r.interview_id = row.interview_id;
-    r.interview = *iv;
-    r.state = std::move(*state);
-    r.in_scope = InScope(store, *iv, card, pending.tags);
-    if (r.in_scope) std::tie(r.recall, r.studied) = RecallOf(model, *iv, rollover, card);
+    r.interview_id = k.interview.id;
+    r.interview = std::move(k.interview);
+    r.state = std::move(k.state);
+    r.in_scope = InScope(store, r.interview, card, pending.tags);
+    if (r.in_scope) std::tie(r.recall, r.studied) = RecallOf(model, r.interview, rollover, card);
     pending.rows.push_back(std::move(r));
   }
   return pending;
@@ -131,18 +153,10 @@ void ReadinessSnapshotsAfterAnswer(Store& store, const PendingReadinessSnapshots
                                   [&](const CardRecall& c) { return c.card_id == card->id; }),
                    lowest.end());
     }
-    // The lowest cards are still the lowest of the scope without this card;
-    // all of it when they number as many.
-    const bool whole_scope = static_cast<int64_t>(lowest.size()) == state.total.cards;
+    // The lowest cards are still the lowest of the scope without this card.
     if (InScope(store, r.interview, *card, pending.tags)) {
       const auto [recall, studied] = RecallOf(model, r.interview, rollover, *card);
-      StepTopics(state, topics, recall, studied, target, 1);
-      CardRecall entry{card->id, std::string(), listed_under, recall, studied};
-      if (whole_scope || (!lowest.empty() && ReadinessAccumulator::LowerRecall(entry, lowest.back()))) {
-        lowest.insert(std::upper_bound(lowest.begin(), lowest.end(), entry, ReadinessAccumulator::LowerRecall),
-                      std::move(entry));
-        if (lowest.size() > kReadinessKept) lowest.pop_back();
-      }
+      AddToScope(state, topics, CardRecall{card->id, std::string(), listed_under, recall, studied}, target);
     }
     const bool enough = lowest.size() >= std::min<size_t>(kReadinessShown, static_cast<size_t>(state.total.cards));
     if (!enough) {

@@ -40,6 +40,22 @@ void FillAtRiskFronts(const Store& store, Readiness& readiness);
 std::string EncodeReadinessState(const ReadinessAccumulator::State& state);
 std::optional<ReadinessAccumulator::State> DecodeReadinessState(const std::string& text);
 
+// Each interview's row valid now, decoded (a row whose interview is gone or
+// whose text does not read is left out): what the answer and import paths
+// bring up to date.
+struct KeptReadiness {
+  Interview interview;
+  ReadinessAccumulator::State state;
+};
+std::vector<KeptReadiness> LoadKeptReadiness(const Store& store);
+
+// A card of the scope now, counted in `state`: its part in the total and in
+// its `topics`, and `entry` among the lowest cards kept where it falls, when
+// they were all of the scope or it falls before the last (at most
+// kReadinessKept kept).
+void AddToScope(ReadinessAccumulator::State& state, const std::vector<std::string>& topics, CardRecall entry,
+                double target);
+
 // The answer path, inside the answer's transaction (as
 // stats/memory_snapshot.h for the memory section): before the answer, each
 // row valid now with the card's part in it; after it, the rows brought up to
